@@ -1,0 +1,51 @@
+// Constants CANN's headers make visible to kernels (kernel_utils_constants.h).
+#pragma once
+#include <cstdint>
+
+namespace AscendC {
+
+constexpr uint16_t ONE_BLK_SIZE = 32;
+constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;
+constexpr int32_t MAX_REPEAT_TIMES = 255;
+constexpr int32_t MIN_REPEAT_TIMES = 0;
+constexpr int32_t DEFAULT_BLK_NUM = 8;
+constexpr int32_t DEFAULT_BLK_STRIDE = 1;
+constexpr uint8_t DEFAULT_REPEAT_STRIDE = 8;
+constexpr uint8_t HALF_DEFAULT_REPEAT_STRIDE = 4;
+constexpr int32_t BLOCK_CUBE = 16;
+constexpr int32_t DEFAULT_C0_SIZE = 32;
+constexpr int32_t HALF_REPEAT_SIZE = 128;
+constexpr int32_t FLOAT_REPEAT_SIZE = 64;
+constexpr int32_t ONE_BLK_HALF_NUM = 16;
+constexpr int32_t ONE_BLK_FLOAT_NUM = 8;
+constexpr int32_t B16_DATA_NUM_PER_REPEAT = 128;
+constexpr int32_t B32_DATA_NUM_PER_REPEAT = 64;
+constexpr int32_t B16_DATA_NUM_PER_BLOCK = 16;
+constexpr int32_t B32_DATA_NUM_PER_BLOCK = 8;
+constexpr int32_t FULL_MASK_LEN = 128;
+constexpr int32_t HALF_MASK_LEN = 64;
+constexpr int32_t BRCB_BROADCAST_NUMBER = 8;
+constexpr uint8_t DEFAULT_DATA_COPY_NBURST = 1;
+constexpr uint8_t DEFAULT_DATA_COPY_STRIDE = 0;
+constexpr uint32_t TOTAL_UB_SIZE = 192 * 1024;
+constexpr uint32_t TOTAL_L1_SIZE = 512 * 1024 - 128;
+constexpr uint32_t TOTAL_L0A_SIZE = 64 * 1024;
+constexpr uint32_t TOTAL_L0B_SIZE = 64 * 1024;
+constexpr uint32_t TOTAL_L0C_SIZE = 128 * 1024;
+constexpr uint64_t FULL_MASK = 0xffffffffffffffffull;
+constexpr uint64_t MASK_PLACEHOLDER = 0;
+constexpr uint64_t MASK_PLACEHOLDER_LIST[2] = {0, 0};
+constexpr uint32_t F32_INF = 0x7f800000u;
+constexpr uint32_t F32_NEG_INF = 0xff800000u;
+constexpr uint32_t F32_NAN = 0x7fc00000u;
+
+template <class T, class U>
+struct IsSameType {
+  static constexpr bool value = false;
+};
+template <class T>
+struct IsSameType<T, T> {
+  static constexpr bool value = true;
+};
+
+}  // namespace AscendC

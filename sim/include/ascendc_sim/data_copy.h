@@ -1,0 +1,158 @@
+// DataCopy and DataCopyPad between global memory and on-chip buffers.
+#pragma once
+#include "ascendc_sim/global_tensor.h"
+#include "ascendc_sim/local_tensor.h"
+
+namespace AscendC {
+
+struct DataCopyParams {
+  uint16_t blockCount = 1;
+  uint16_t blockLen = 0;
+  uint16_t srcStride = 0;
+  uint16_t dstStride = 0;
+  DataCopyParams() = default;
+  DataCopyParams(uint16_t count, uint16_t len, uint16_t srcStrideIn, uint16_t dstStrideIn)
+      : blockCount(count), blockLen(len), srcStride(srcStrideIn), dstStride(dstStrideIn) {}
+};
+
+struct DataCopyExtParams {
+  uint16_t blockCount = 1;
+  uint32_t blockLen = 0;
+  uint32_t srcStride = 0;
+  uint32_t dstStride = 0;
+  uint32_t rsv = 0;
+  DataCopyExtParams() = default;
+  DataCopyExtParams(uint16_t count, uint32_t len, uint32_t srcStrideIn, uint32_t dstStrideIn, uint32_t reserved)
+      : blockCount(count), blockLen(len), srcStride(srcStrideIn), dstStride(dstStrideIn), rsv(reserved) {}
+};
+
+template <class T>
+struct DataCopyPadExtParams {
+  bool isPad = false;
+  uint8_t leftPadding = 0;
+  uint8_t rightPadding = 0;
+  T paddingValue = 0;
+  DataCopyPadExtParams() = default;
+  DataCopyPadExtParams(bool pad, uint8_t left, uint8_t right, T value)
+      : isPad(pad), leftPadding(left), rightPadding(right), paddingValue(value) {}
+};
+
+struct DataCopyPadParams {
+  bool isPad = false;
+  uint8_t leftPadding = 0;
+  uint8_t rightPadding = 0;
+  uint64_t paddingValue = 0;
+  DataCopyPadParams() = default;
+  DataCopyPadParams(bool pad, uint8_t left, uint8_t right, uint64_t value)
+      : isPad(pad), leftPadding(left), rightPadding(right), paddingValue(value) {}
+};
+
+namespace copy_detail {
+template <class T>
+ascendc_sim::CopyEndpoint Endpoint(const LocalTensor<T>& tensor) {
+  ascendc_sim::CopyEndpoint endpoint;
+  endpoint.local = tensor.SimRef();
+  return endpoint;
+}
+template <class T>
+ascendc_sim::CopyEndpoint Endpoint(const GlobalTensor<T>& tensor) {
+  ascendc_sim::CopyEndpoint endpoint;
+  endpoint.global = true;
+  endpoint.gm = tensor.SimRef();
+  return endpoint;
+}
+template <class T>
+uint64_t Bits(T value) {
+  uint64_t bits = 0;
+  __builtin_memcpy(&bits, &value, sizeof(T));
+  return bits;
+}
+template <class Dst, class Src>
+void Copy(const Dst& dst, const Src& src, uint32_t elementBytes, ascendc_sim::CopyKind kind,
+          const ascendc_sim::CopyShape& shape, const ascendc_sim::CopyPadding& padding, const char* api,
+          const std::source_location& location) {
+  ascendc_sim::rt::DataCopy(Endpoint(dst), Endpoint(src), elementBytes, kind, shape, padding,
+                            ascendc_sim::MakeSite(api, location));
+}
+inline ascendc_sim::CopyShape Shape(const DataCopyParams& params) {
+  return {params.blockCount, params.blockLen, params.srcStride, params.dstStride};
+}
+inline ascendc_sim::CopyShape Shape(const DataCopyExtParams& params) {
+  return {params.blockCount, params.blockLen, params.srcStride, params.dstStride};
+}
+}  // namespace copy_detail
+
+// Count form: count*sizeof(T) should be a multiple of 32 bytes; the hardware copies the rounded-down amount.
+template <class T>
+void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count,
+              const std::source_location location = std::source_location::current()) {
+  copy_detail::Copy(dst, src, sizeof(T), ascendc_sim::CopyKind::kCount, {1, uint32_t(count * sizeof(T)), 0, 0}, {},
+                    "DataCopy", location);
+}
+template <class T>
+void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count,
+              const std::source_location location = std::source_location::current()) {
+  copy_detail::Copy(dst, src, sizeof(T), ascendc_sim::CopyKind::kCount, {1, uint32_t(count * sizeof(T)), 0, 0}, {},
+                    "DataCopy", location);
+}
+template <class T>
+void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count,
+              const std::source_location location = std::source_location::current()) {
+  copy_detail::Copy(dst, src, sizeof(T), ascendc_sim::CopyKind::kCount, {1, uint32_t(count * sizeof(T)), 0, 0}, {},
+                    "DataCopy", location);
+}
+template <class T>
+void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& params,
+              const std::source_location location = std::source_location::current()) {
+  copy_detail::Copy(dst, src, sizeof(T), ascendc_sim::CopyKind::kBlocks, copy_detail::Shape(params), {}, "DataCopy",
+                    location);
+}
+template <class T>
+void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& params,
+              const std::source_location location = std::source_location::current()) {
+  copy_detail::Copy(dst, src, sizeof(T), ascendc_sim::CopyKind::kBlocks, copy_detail::Shape(params), {}, "DataCopy",
+                    location);
+}
+template <class T>
+void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& params,
+              const std::source_location location = std::source_location::current()) {
+  copy_detail::Copy(dst, src, sizeof(T), ascendc_sim::CopyKind::kBlocks, copy_detail::Shape(params), {}, "DataCopy",
+                    location);
+}
+
+template <class T>
+void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& params,
+                 const DataCopyPadExtParams<T>& padParams,
+                 const std::source_location location = std::source_location::current()) {
+  copy_detail::Copy(dst, src, sizeof(T), ascendc_sim::CopyKind::kPad, copy_detail::Shape(params),
+                    {padParams.isPad, padParams.leftPadding, padParams.rightPadding, copy_detail::Bits(padParams.paddingValue)},
+                    "DataCopyPad", location);
+}
+template <class T>
+void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& params,
+                 const std::source_location location = std::source_location::current()) {
+  copy_detail::Copy(dst, src, sizeof(T), ascendc_sim::CopyKind::kPad, copy_detail::Shape(params), {}, "DataCopyPad",
+                    location);
+}
+template <class T>
+void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& params,
+                 const DataCopyPadParams& padParams, const std::source_location location = std::source_location::current()) {
+  ascendc_sim::CopyShape shape{params.blockCount, params.blockLen, params.srcStride, params.dstStride};
+  copy_detail::Copy(dst, src, sizeof(T), ascendc_sim::CopyKind::kPad, shape,
+                    {padParams.isPad, padParams.leftPadding, padParams.rightPadding,
+                     copy_detail::Bits(T(padParams.paddingValue))},
+                    "DataCopyPad", location);
+}
+template <class T>
+void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& params,
+                 const std::source_location location = std::source_location::current()) {
+  ascendc_sim::CopyShape shape{params.blockCount, params.blockLen, params.srcStride, params.dstStride};
+  copy_detail::Copy(dst, src, sizeof(T), ascendc_sim::CopyKind::kPad, shape, {}, "DataCopyPad", location);
+}
+
+template <class T>
+void SetPadValue(T value) {
+  ascendc_sim::rt::SetPadValue(copy_detail::Bits(value), sizeof(T));
+}
+
+}  // namespace AscendC

@@ -1,0 +1,33 @@
+// Kernel keywords and launch-type markers. In a CPU build the NPU address-space and function
+// qualifiers carry no meaning, exactly as in CANN's CPU-debug mode, so they expand to nothing.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#define __global__
+#define __aicore__
+#define __gm__
+#define __ubuf__
+#define __host__
+#define __cbuf__
+#define __ca__
+#define __cb__
+#define __cc__
+
+#define GM_ADDR __gm__ uint8_t*
+
+// Kernel task types select the core mode on the NPU; the simulator runs vector blocks either way.
+enum KernelMetaType : uint8_t {
+  KERNEL_TYPE_AIV_ONLY,
+  KERNEL_TYPE_AIC_ONLY,
+  KERNEL_TYPE_MIX_AIV_1_0,
+  KERNEL_TYPE_MIX_AIC_1_0,
+  KERNEL_TYPE_MIX_AIC_1_1,
+  KERNEL_TYPE_MIX_AIC_1_2,
+  KERNEL_TYPE_AICORE,
+  KERNEL_TYPE_VECTORCORE,
+  KERNEL_TYPE_MIX_AICORE,
+  KERNEL_TYPE_MIX_VECTOR_CORE,
+};
+#define KERNEL_TASK_TYPE_DEFAULT(type) static_assert(sizeof(type) >= 1, "kernel task type")
+#define KERNEL_TASK_TYPE(key, type) static_assert((key) >= 0 && sizeof(type) >= 1, "kernel task type")

@@ -1,0 +1,65 @@
+// LocalTensor: a typed view of on-chip memory handed out by TQue/TBuf.
+#pragma once
+#include "ascendc_sim/enums.h"
+#include "ascendc_sim/runtime.h"
+
+namespace AscendC {
+
+template <class T>
+class LocalTensor {
+ public:
+  using PrimType = T;
+
+  LocalTensor() = default;
+  explicit LocalTensor(const ascendc_sim::LocalRef& ref) : ref_(ref) {}
+
+  T GetValue(uint32_t index, const std::source_location location = std::source_location::current()) const {
+    ascendc_sim::rt::CheckLocal(ref_, uint64_t(index) * sizeof(T), sizeof(T), ascendc_sim::Access::kRead,
+                                ascendc_sim::MakeSite("LocalTensor::GetValue", location));
+    T value;
+    __builtin_memcpy(&value, ref_.address + uint64_t(index) * sizeof(T), sizeof(T));
+    return value;
+  }
+  template <class S>
+  void SetValue(uint32_t index, S value, const std::source_location location = std::source_location::current()) const {
+    ascendc_sim::rt::CheckLocal(ref_, uint64_t(index) * sizeof(T), sizeof(T), ascendc_sim::Access::kWrite,
+                                ascendc_sim::MakeSite("LocalTensor::SetValue", location));
+    const T converted = static_cast<T>(value);
+    __builtin_memcpy(ref_.address + uint64_t(index) * sizeof(T), &converted, sizeof(T));
+  }
+  // A reference may be read or written; it is counted as a write so later reads are not flagged.
+  T& operator()(uint32_t index) const {
+    ascendc_sim::rt::CheckLocal(ref_, uint64_t(index) * sizeof(T), sizeof(T), ascendc_sim::Access::kWrite,
+                                ascendc_sim::MakeSite("LocalTensor::operator()", std::source_location::current()));
+    return *reinterpret_cast<T*>(ref_.address + uint64_t(index) * sizeof(T));
+  }
+  LocalTensor operator[](uint32_t offset) const {
+    LocalTensor result = *this;
+    const uint64_t bytes = uint64_t(offset) * sizeof(T);
+    result.ref_.address += bytes;
+    result.ref_.bytes = bytes < ref_.bytes ? uint32_t(ref_.bytes - bytes) : 0u;
+    return result;
+  }
+
+  uint32_t GetSize() const { return ref_.bytes / sizeof(T); }
+  [[deprecated("GetLength is deprecated; use GetSize")]] uint32_t GetLength() const { return ref_.bytes; }
+  void SetSize(uint32_t size) { ref_.bytes = size * sizeof(T); }
+  TPosition GetPosition() const { return TPosition(ref_.position); }
+  uint64_t GetPhyAddr() const { return reinterpret_cast<uint64_t>(ref_.address); }
+  void SetUserTag(int32_t tag) { userTag_ = tag; }
+  int32_t GetUserTag() const { return userTag_; }
+  template <class U>
+  LocalTensor<U> ReinterpretCast() const {
+    ascendc_sim::LocalRef cast = ref_;
+    cast.bytes = ref_.bytes / sizeof(U) * sizeof(U);
+    return LocalTensor<U>(cast);
+  }
+
+  const ascendc_sim::LocalRef& SimRef() const { return ref_; }
+
+ private:
+  ascendc_sim::LocalRef ref_;
+  int32_t userTag_ = 0;
+};
+
+}  // namespace AscendC

@@ -1,0 +1,122 @@
+// The narrow interface between kernel-visible headers and the simulator runtime (sim/src).
+// Everything here is plain data and functions, so kernel translation units stay small and no
+// standard-library names beyond <cstdint> leak into kernel code.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <source_location>
+
+#include "ascendc_sim/dtype.h"
+
+namespace ascendc_sim {
+
+// Where an API was called from, and which API: every diagnostic names both.
+struct Site {
+  const char* file;
+  uint32_t line;
+  const char* api;
+};
+inline Site MakeSite(const char* api, const std::source_location& location) {
+  return {location.file_name(), location.line(), api};
+}
+
+// A view of on-chip memory as a LocalTensor holds it. `limit` is the end of the buffer the view
+// came from; `owner`/`generation` let the runtime detect use after FreeTensor.
+struct LocalRef {
+  uint8_t* address = nullptr;
+  uint8_t* limit = nullptr;
+  uint32_t bytes = 0;
+  int32_t owner = -1;
+  uint32_t generation = 0;
+  uint8_t position = 0;
+};
+
+// A view of global memory: the pointer and the bounds of the GmAlloc'd region containing it.
+struct GlobalRef {
+  uint8_t* address = nullptr;
+  const uint8_t* regionBegin = nullptr;
+  const uint8_t* regionEnd = nullptr;
+};
+
+enum class Access : uint8_t { kRead, kWrite };
+
+// One side of a DataCopy: on-chip or global memory.
+struct CopyEndpoint {
+  bool global = false;
+  LocalRef local;
+  GlobalRef gm;
+};
+
+// The block structure of a copy. Units depend on `kind`: see rt::DataCopy.
+enum class CopyKind : uint8_t { kCount, kBlocks, kPad };
+struct CopyShape {
+  uint32_t blockCount = 1;
+  uint32_t blockLen = 0;
+  uint32_t srcStride = 0;
+  uint32_t dstStride = 0;
+};
+struct CopyPadding {
+  bool isPad = false;
+  uint8_t left = 0;
+  uint8_t right = 0;
+  uint64_t valueBits = 0;
+};
+
+namespace rt {
+
+// Launch and block identity.
+using KernelBody = void (*)(void* context);
+int Launch(const char* kernelName, uint32_t blockDim, KernelBody body, void* context, Site site);
+[[noreturn]] void ExitAfterFailedLaunch();
+int64_t BlockIdx();
+int64_t BlockNum();
+int64_t SubBlockIdx();
+uint64_t TilingKey();
+void SetTilingKey(uint64_t key);
+void SetKernelMode(uint8_t mode);
+void SyncAllBlocks(Site site);
+void Assert(bool condition, const char* expression, Site site);
+
+// Global memory.
+void* GmAlloc(size_t bytes);
+void GmFree(void* pointer);
+GlobalRef GmResolve(const void* pointer);
+void CheckGlobal(const GlobalRef& ref, uint64_t bytes, Access access, Site site);
+void CheckKernelArgument(const void* pointer, int index, Site site);
+
+// On-chip buffers: pipes, queues and scratch buffers are runtime objects named by handles.
+int32_t PipeCreate();
+void PipeDestroy(int32_t pipe);
+void PipeReset(int32_t pipe);
+void* CurrentPipe();
+void SetCurrentPipe(void* pipe);
+void PipeInitQueue(int32_t pipe, int32_t& queue, uint8_t position, int32_t depth, uint32_t num, uint32_t bytes, Site site);
+void PipeInitQueueAt(int32_t pipe, int32_t& queue, uint8_t position, int32_t depth, const uint32_t* offsets,
+                     const uint32_t* bytes, uint32_t num, Site site);
+void PipeInitBuf(int32_t pipe, int32_t& buf, uint8_t position, uint32_t bytes, Site site);
+int8_t PipeEventId(int32_t pipe, uint8_t event, bool allocate, Site site);
+void PipeReleaseEventId(int32_t pipe, uint8_t event, int8_t id, Site site);
+LocalRef QueueAlloc(int32_t queue, Site site);
+void QueueEnque(int32_t queue, const LocalRef& tensor, Site site);
+LocalRef QueueDeque(int32_t queue, Site site);
+void QueueFree(int32_t queue, const LocalRef& tensor, Site site);
+int32_t QueueCount(int32_t queue, int what);
+void QueueFreeAllEvent(int32_t queue);
+LocalRef BufGet(int32_t buf, uint32_t bytes, uint32_t byteOffset, Site site);
+
+// Scalar access to on-chip memory (GetValue/SetValue); checks liveness, bounds and initialisation.
+void CheckLocal(const LocalRef& ref, uint64_t byteOffset, uint64_t bytes, Access access, Site site);
+
+// DataCopy (kCount: blockLen is bytes, one block; kBlocks: DataCopyParams, lengths and strides in
+// 32-byte blocks; kPad: DataCopyPad, blockLen in bytes, GM strides in bytes, UB strides in blocks).
+void DataCopy(const CopyEndpoint& dst, const CopyEndpoint& src, uint32_t elementBytes, CopyKind kind,
+              const CopyShape& shape, const CopyPadding& padding, Site site);
+void SetPadValue(uint64_t valueBits, uint32_t elementBytes);
+
+// Synchronisation. Until the hazard checker exists these only validate their arguments.
+void SetFlag(uint8_t event, int32_t id, Site site);
+void WaitFlag(uint8_t event, int32_t id, Site site);
+void PipeBarrier(uint8_t pipe, Site site);
+
+}  // namespace rt
+}  // namespace ascendc_sim

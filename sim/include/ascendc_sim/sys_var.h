@@ -1,0 +1,18 @@
+// Block identity and system queries.
+#pragma once
+#include "ascendc_sim/runtime.h"
+
+namespace AscendC {
+
+inline int64_t GetBlockIdx() { return ascendc_sim::rt::BlockIdx(); }
+inline int64_t GetBlockNum() { return ascendc_sim::rt::BlockNum(); }
+inline int64_t GetSubBlockIdx() { return ascendc_sim::rt::SubBlockIdx(); }
+inline int64_t GetSubBlockNum() { return 1; }
+inline int64_t GetTaskRatio() { return 1; }
+inline constexpr int64_t GetDataBlockSizeInBytes() { return 32; }
+inline void InitSocState() {}
+
+}  // namespace AscendC
+
+#define TILING_KEY_VAR (::ascendc_sim::rt::TilingKey())
+#define TILING_KEY_IS(key) (TILING_KEY_VAR == uint64_t(key))

@@ -1,0 +1,172 @@
+// TPipe, TQue/TQueBind and TBuf: on-chip buffer management. State lives in the runtime; these
+// classes hold handles, so copies and moves of kernel objects behave as on the NPU.
+#pragma once
+#include "ascendc_sim/local_tensor.h"
+
+namespace AscendC {
+
+template <TPosition kSrc, TPosition kDst, int32_t kDepth, auto kMask = 0>
+class TQueBind {
+ public:
+  static constexpr TPosition kPhysicalPosition = kSrc == TPosition::GM ? kDst : kSrc;
+  static constexpr int32_t kQueueDepth = kDepth;
+
+  template <class T>
+  LocalTensor<T> AllocTensor(const std::source_location location = std::source_location::current()) {
+    return Typed<T>(ascendc_sim::rt::QueueAlloc(handle_, ascendc_sim::MakeSite("AllocTensor", location)));
+  }
+  template <class T>
+  void AllocTensor(LocalTensor<T>& tensor, const std::source_location location = std::source_location::current()) {
+    tensor = AllocTensor<T>(location);
+  }
+  template <class T>
+  void FreeTensor(LocalTensor<T>& tensor, const std::source_location location = std::source_location::current()) {
+    ascendc_sim::rt::QueueFree(handle_, tensor.SimRef(), ascendc_sim::MakeSite("FreeTensor", location));
+  }
+  template <class T>
+  bool EnQue(const LocalTensor<T>& tensor, const std::source_location location = std::source_location::current()) {
+    ascendc_sim::rt::QueueEnque(handle_, tensor.SimRef(), ascendc_sim::MakeSite("EnQue", location));
+    return true;
+  }
+  template <TPosition kSrcUser, TPosition kDstUser, class T>
+  bool EnQue(const LocalTensor<T>& tensor, const std::source_location location = std::source_location::current()) {
+    return EnQue(tensor, location);
+  }
+  template <class T>
+  LocalTensor<T> DeQue(const std::source_location location = std::source_location::current()) {
+    return Typed<T>(ascendc_sim::rt::QueueDeque(handle_, ascendc_sim::MakeSite("DeQue", location)));
+  }
+  template <class T>
+  void DeQue(LocalTensor<T>& tensor, const std::source_location location = std::source_location::current()) {
+    tensor = DeQue<T>(location);
+  }
+  template <TPosition kSrcUser, TPosition kDstUser, class T>
+  LocalTensor<T> DeQue(const std::source_location location = std::source_location::current()) {
+    return DeQue<T>(location);
+  }
+
+  bool VacantInQue() { return ascendc_sim::rt::QueueCount(handle_, 0) > 0; }
+  bool HasTensorInQue() { return ascendc_sim::rt::QueueCount(handle_, 1) > 0; }
+  int32_t GetTensorCountInQue() { return ascendc_sim::rt::QueueCount(handle_, 1); }
+  bool HasIdleBuffer() { return ascendc_sim::rt::QueueCount(handle_, 2) > 0; }
+  void FreeAllEvent() { ascendc_sim::rt::QueueFreeAllEvent(handle_); }
+
+  int32_t& SimHandle() { return handle_; }
+
+ private:
+  template <class T>
+  static LocalTensor<T> Typed(ascendc_sim::LocalRef ref) {
+    ref.bytes = ref.bytes / sizeof(T) * sizeof(T);
+    return LocalTensor<T>(ref);
+  }
+
+  int32_t handle_ = -1;
+};
+
+template <TPosition kPos, int32_t kDepth, auto kMask = 0>
+class TQue : public TQueBind<kPos, kPos, kDepth, kMask> {};
+
+template <TPosition kPos = TPosition::LCM>
+class TBuf {
+ public:
+  template <class T>
+  LocalTensor<T> Get(const std::source_location location = std::source_location::current()) {
+    return LocalTensor<T>(ascendc_sim::rt::BufGet(handle_, 0, 0, ascendc_sim::MakeSite("TBuf::Get", location)));
+  }
+  template <class T>
+  LocalTensor<T> Get(uint32_t length, const std::source_location location = std::source_location::current()) {
+    return LocalTensor<T>(ascendc_sim::rt::BufGet(handle_, length * sizeof(T), 0, ascendc_sim::MakeSite("TBuf::Get", location)));
+  }
+  template <class T>
+  LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset,
+                               const std::source_location location = std::source_location::current()) {
+    return LocalTensor<T>(ascendc_sim::rt::BufGet(handle_, size * sizeof(T), bufOffset,
+                                                  ascendc_sim::MakeSite("TBuf::GetWithOffset", location)));
+  }
+  // A TBuf has no queue semantics: AllocTensor hands out the whole buffer and FreeTensor does nothing.
+  template <class T>
+  LocalTensor<T> AllocTensor(const std::source_location location = std::source_location::current()) {
+    return Get<T>(location);
+  }
+  template <class T>
+  void FreeTensor(LocalTensor<T>&) {}
+
+  int32_t& SimHandle() { return handle_; }
+
+ private:
+  int32_t handle_ = -1;
+};
+
+namespace Std {
+template <class First, class Second>
+struct tuple {
+  First first;
+  Second second;
+};
+template <class First, class Second>
+tuple<First, Second> make_tuple(First first, Second second) {
+  return {first, second};
+}
+}  // namespace Std
+
+class TPipe {
+ public:
+  TPipe() : handle_(ascendc_sim::rt::PipeCreate()) { ascendc_sim::rt::SetCurrentPipe(this); }
+  ~TPipe() {
+    ascendc_sim::rt::PipeDestroy(handle_);
+    if (ascendc_sim::rt::CurrentPipe() == this) ascendc_sim::rt::SetCurrentPipe(nullptr);
+  }
+  TPipe(const TPipe&) = delete;
+  TPipe& operator=(const TPipe&) = delete;
+
+  void Init() {}
+
+  template <class Queue>
+  bool InitBuffer(Queue& queue, uint8_t num, uint32_t len,
+                  const std::source_location location = std::source_location::current()) {
+    ascendc_sim::rt::PipeInitQueue(handle_, queue.SimHandle(), uint8_t(Queue::kPhysicalPosition), Queue::kQueueDepth,
+                                   num, len, ascendc_sim::MakeSite("InitBuffer", location));
+    return true;
+  }
+  template <TPosition kPos>
+  bool InitBuffer(TBuf<kPos>& buf, uint32_t len, const std::source_location location = std::source_location::current()) {
+    ascendc_sim::rt::PipeInitBuf(handle_, buf.SimHandle(), uint8_t(kPos), len, ascendc_sim::MakeSite("InitBuffer", location));
+    return true;
+  }
+  // Buffers at user-chosen (offset, length) pairs.
+  template <class Queue, class Offset, class Length, class... More>
+  bool InitBuffer(Queue& queue, const Std::tuple<Offset, Length>& first, const More&... more) {
+    const uint32_t offsets[] = {uint32_t(first.first), uint32_t(more.first)...};
+    const uint32_t lengths[] = {uint32_t(first.second), uint32_t(more.second)...};
+    ascendc_sim::rt::PipeInitQueueAt(handle_, queue.SimHandle(), uint8_t(Queue::kPhysicalPosition), Queue::kQueueDepth,
+                                     offsets, lengths, uint32_t(1 + sizeof...(More)),
+                                     ascendc_sim::MakeSite("InitBuffer", std::source_location::current()));
+    return true;
+  }
+
+  void Reset() { ascendc_sim::rt::PipeReset(handle_); }
+  void Destroy() { ascendc_sim::rt::PipeReset(handle_); }
+
+  template <HardEvent kEvent>
+  TEventID AllocEventID(const std::source_location location = std::source_location::current()) {
+    return ascendc_sim::rt::PipeEventId(handle_, uint8_t(kEvent), true, ascendc_sim::MakeSite("AllocEventID", location));
+  }
+  template <HardEvent kEvent>
+  void ReleaseEventID(TEventID id, const std::source_location location = std::source_location::current()) {
+    ascendc_sim::rt::PipeReleaseEventId(handle_, uint8_t(kEvent), id, ascendc_sim::MakeSite("ReleaseEventID", location));
+  }
+  template <HardEvent kEvent>
+  TEventID FetchEventID(const std::source_location location = std::source_location::current()) {
+    return ascendc_sim::rt::PipeEventId(handle_, uint8_t(kEvent), false, ascendc_sim::MakeSite("FetchEventID", location));
+  }
+  TEventID FetchEventID(HardEvent event, const std::source_location location = std::source_location::current()) {
+    return ascendc_sim::rt::PipeEventId(handle_, uint8_t(event), false, ascendc_sim::MakeSite("FetchEventID", location));
+  }
+
+ private:
+  int32_t handle_;
+};
+
+inline TPipe* GetTPipePtr() { return static_cast<TPipe*>(ascendc_sim::rt::CurrentPipe()); }
+
+}  // namespace AscendC

@@ -1,0 +1,53 @@
+// Binary vector APIs (dst = src0 op src1): level 2 (count) and level 0 (mask, repeats, strides).
+#pragma once
+#include "ascendc_sim/dtype.h"
+#include "ascendc_sim/local_tensor.h"
+#include "ascendc_sim/vec_params.h"
+
+// Declares one API in its three forms; the dtype table comes from CANN's A2 implementation.
+#define ASCENDC_SIM_BINARY_API(Name, Op, ...)                                                              \
+  template <class T>                                                                                       \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,            \
+            const int32_t& count, const std::source_location location = std::source_location::current()) { \
+    ASCENDC_SIM_CHECK_DTYPE(#Name, T, __VA_ARGS__);                                                        \
+    ascendc_sim::rt::VecBinary(ascendc_sim::BinaryOp::Op, ascendc_sim::kDTypeOf<T>, dst.SimRef(),          \
+                               src0.SimRef(), src1.SimRef(), ascendc_sim::CountShape(count),              \
+                               ascendc_sim::MakeSite(#Name, location));                                    \
+  }                                                                                                        \
+  template <class T, bool isSetMask = true>                                                                \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,            \
+            const uint64_t mask[], const uint8_t repeatTimes, const BinaryRepeatParams& params,            \
+            const std::source_location location = std::source_location::current()) {                      \
+    ASCENDC_SIM_CHECK_DTYPE(#Name, T, __VA_ARGS__);                                                        \
+    ascendc_sim::rt::VecBinary(ascendc_sim::BinaryOp::Op, ascendc_sim::kDTypeOf<T>, dst.SimRef(),          \
+                               src0.SimRef(), src1.SimRef(),                                              \
+                               ascendc_sim::WithStrides(mask, repeatTimes, isSetMask, params),             \
+                               ascendc_sim::MakeSite(#Name, location));                                    \
+  }                                                                                                        \
+  template <class T, bool isSetMask = true>                                                                \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,            \
+            uint64_t mask, const uint8_t repeatTimes, const BinaryRepeatParams& params,                    \
+            const std::source_location location = std::source_location::current()) {                      \
+    ASCENDC_SIM_CHECK_DTYPE(#Name, T, __VA_ARGS__);                                                        \
+    ascendc_sim::rt::VecBinary(ascendc_sim::BinaryOp::Op, ascendc_sim::kDTypeOf<T>, dst.SimRef(),          \
+                               src0.SimRef(), src1.SimRef(),                                              \
+                               ascendc_sim::WithStrides(mask, repeatTimes, isSetMask, params),             \
+                               ascendc_sim::MakeSite(#Name, location));                                    \
+  }
+
+namespace AscendC {
+
+ASCENDC_SIM_BINARY_API(Add, kAdd, half, float, int16_t, int32_t)
+ASCENDC_SIM_BINARY_API(Sub, kSub, half, float, int16_t, int32_t)
+ASCENDC_SIM_BINARY_API(Mul, kMul, half, float, int16_t, int32_t)
+ASCENDC_SIM_BINARY_API(Max, kMax, half, float, int16_t, int32_t)
+ASCENDC_SIM_BINARY_API(Min, kMin, half, float, int16_t, int32_t)
+ASCENDC_SIM_BINARY_API(Div, kDiv, half, float)
+ASCENDC_SIM_BINARY_API(And, kAnd, int16_t, uint16_t)
+ASCENDC_SIM_BINARY_API(Or, kOr, int16_t, uint16_t)
+ASCENDC_SIM_BINARY_API(AddRelu, kAddRelu, int16_t, half, float)
+ASCENDC_SIM_BINARY_API(SubRelu, kSubRelu, int16_t, half, float)
+ASCENDC_SIM_BINARY_API(FusedMulAdd, kFusedMulAdd, half, float)
+ASCENDC_SIM_BINARY_API(FusedMulAddRelu, kFusedMulAddRelu, half, float)
+
+}  // namespace AscendC

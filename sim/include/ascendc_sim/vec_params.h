@@ -1,0 +1,73 @@
+// Repeat-parameter structs of the level-0 vector APIs.
+#pragma once
+#include <cstdint>
+
+#include "ascendc_sim/vec_runtime.h"
+
+namespace AscendC {
+
+struct BinaryRepeatParams {
+  uint8_t dstBlkStride = 1;
+  uint8_t src0BlkStride = 1;
+  uint8_t src1BlkStride = 1;
+  uint8_t dstRepStride = 8;
+  uint8_t src0RepStride = 8;
+  uint8_t src1RepStride = 8;
+  BinaryRepeatParams() = default;
+  BinaryRepeatParams(uint8_t dstBlk, uint8_t src0Blk, uint8_t src1Blk, uint8_t dstRep, uint8_t src0Rep, uint8_t src1Rep)
+      : dstBlkStride(dstBlk), src0BlkStride(src0Blk), src1BlkStride(src1Blk),
+        dstRepStride(dstRep), src0RepStride(src0Rep), src1RepStride(src1Rep) {}
+};
+
+struct UnaryRepeatParams {
+  uint16_t dstBlkStride = 1;
+  uint16_t srcBlkStride = 1;
+  uint8_t dstRepStride = 8;
+  uint8_t srcRepStride = 8;
+  UnaryRepeatParams() = default;
+  UnaryRepeatParams(uint16_t dstBlk, uint16_t srcBlk, uint8_t dstRep, uint8_t srcRep)
+      : dstBlkStride(dstBlk), srcBlkStride(srcBlk), dstRepStride(dstRep), srcRepStride(srcRep) {}
+};
+
+}  // namespace AscendC
+
+namespace ascendc_sim {
+
+// Level-0 shapes from the public parameter structs.
+inline VecShape MaskShape(const uint64_t mask[], uint32_t repeatTimes, bool setMask) {
+  VecShape shape;
+  shape.mode = setMask ? VecShape::Mode::kMaskBits : VecShape::Mode::kMaskRegister;
+  shape.maskBits[0] = mask ? mask[0] : 0;
+  shape.maskBits[1] = mask ? mask[1] : 0;
+  shape.repeatTimes = repeatTimes;
+  return shape;
+}
+inline VecShape MaskShape(uint64_t maskLength, uint32_t repeatTimes, bool setMask) {
+  VecShape shape;
+  shape.mode = setMask ? VecShape::Mode::kMaskLength : VecShape::Mode::kMaskRegister;
+  shape.count = maskLength;
+  shape.repeatTimes = repeatTimes;
+  return shape;
+}
+template <class Mask>
+VecShape WithStrides(Mask mask, uint32_t repeatTimes, bool setMask, const AscendC::BinaryRepeatParams& params) {
+  VecShape shape = MaskShape(mask, repeatTimes, setMask);
+  shape.dstBlkStride = params.dstBlkStride;
+  shape.src0BlkStride = params.src0BlkStride;
+  shape.src1BlkStride = params.src1BlkStride;
+  shape.dstRepStride = params.dstRepStride;
+  shape.src0RepStride = params.src0RepStride;
+  shape.src1RepStride = params.src1RepStride;
+  return shape;
+}
+template <class Mask>
+VecShape WithStrides(Mask mask, uint32_t repeatTimes, bool setMask, const AscendC::UnaryRepeatParams& params) {
+  VecShape shape = MaskShape(mask, repeatTimes, setMask);
+  shape.dstBlkStride = params.dstBlkStride;
+  shape.src0BlkStride = params.srcBlkStride;
+  shape.dstRepStride = params.dstRepStride;
+  shape.src0RepStride = params.srcRepStride;
+  return shape;
+}
+
+}  // namespace ascendc_sim

@@ -1,0 +1,97 @@
+// Global memory: regions from GmAlloc (or registered by a host program) and bounds checks.
+#include <sys/mman.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+
+#include "diagnostics.h"
+#include "launch_state.h"
+#include "simulator.h"
+
+namespace ascendc_sim {
+namespace {
+
+struct Region {
+  size_t bytes;
+  bool owned;
+};
+
+std::map<const uint8_t*, Region>& Regions() {
+  static std::map<const uint8_t*, Region> regions;
+  return regions;
+}
+
+}  // namespace
+
+void RegisterGlobalMemory(void* pointer, size_t bytes) { Regions()[static_cast<uint8_t*>(pointer)] = {bytes, false}; }
+void UnregisterGlobalMemory(void* pointer) { Regions().erase(static_cast<uint8_t*>(pointer)); }
+
+namespace rt {
+
+void* GmAlloc(size_t bytes) {
+  const size_t mapped = bytes == 0 ? 1 : bytes;
+  void* pointer = mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (pointer == MAP_FAILED) {
+    std::fprintf(stderr, "akgen-sim: GmAlloc(%zu) failed: out of memory\n", bytes);
+    std::exit(1);
+  }
+  Regions()[static_cast<uint8_t*>(pointer)] = {bytes, true};
+  return pointer;
+}
+
+void GmFree(void* pointer) {
+  auto found = Regions().find(static_cast<uint8_t*>(pointer));
+  if (found == Regions().end() || !found->second.owned) {
+    std::fprintf(stderr, "akgen-sim: GmFree(%p) of memory that GmAlloc did not return\n", pointer);
+    std::exit(1);
+  }
+  munmap(pointer, found->second.bytes == 0 ? 1 : found->second.bytes);
+  Regions().erase(found);
+}
+
+GlobalRef GmResolve(const void* pointer) {
+  GlobalRef ref;
+  ref.address = static_cast<uint8_t*>(const_cast<void*>(pointer));
+  auto& regions = Regions();
+  auto after = regions.upper_bound(ref.address);
+  if (after == regions.begin()) return ref;
+  const auto& [begin, region] = *std::prev(after);
+  if (ref.address <= begin + region.bytes) {
+    ref.regionBegin = begin;
+    ref.regionEnd = begin + region.bytes;
+  }
+  return ref;
+}
+
+void CheckGlobal(const GlobalRef& ref, uint64_t bytes, Access access, Site site) {
+  const char* verb = access == Access::kRead ? "reads" : "writes";
+  if (ref.regionBegin == nullptr) {
+    RaiseError("gm-out-of-bounds", site,
+               Format("%s %llu bytes at %p, which is not inside any global memory from GmAlloc", verb,
+                      static_cast<unsigned long long>(bytes), static_cast<const void*>(ref.address)));
+  }
+  if (ref.address < ref.regionBegin || ref.address + bytes > ref.regionEnd) {
+    const long long offset = static_cast<long long>(ref.address - ref.regionBegin);
+    const auto size = static_cast<unsigned long long>(ref.regionEnd - ref.regionBegin);
+    RaiseError("gm-out-of-bounds", site,
+               Format("%s %llu bytes at byte offset %lld of a %llu-byte global buffer (bytes [%lld, %lld) lie "
+                      "outside [0, %llu))",
+                      verb, static_cast<unsigned long long>(bytes), offset, size, offset,
+                      offset + static_cast<long long>(bytes), size));
+  }
+}
+
+void CheckKernelArgument(const void* pointer, int index, Site site) {
+  if (pointer == nullptr) return;
+  if (GmResolve(pointer).regionBegin == nullptr) {
+    std::fprintf(stderr,
+                 "%s:%u: error: [gm-out-of-bounds] argument %d of %s (%p) is not global memory from "
+                 "AscendC::GmAlloc\n",
+                 site.file, site.line, index + 1, site.api, pointer);
+    std::exit(1);
+  }
+}
+
+}  // namespace rt
+}  // namespace ascendc_sim

@@ -1,0 +1,205 @@
+// Kernel launches: blockDim blocks run as cooperative fibers on one thread, in block order, and
+// switch only at SyncAll, so every run is deterministic.
+#include <sys/mman.h>
+#include <ucontext.h>
+
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <memory>
+#include <vector>
+
+#include "diagnostics.h"
+#include "launch_state.h"
+
+namespace ascendc_sim {
+namespace {
+
+constexpr size_t kFiberStackBytes = size_t(8) << 20;
+
+struct Fiber {
+  enum class State : uint8_t { kNotStarted, kRunnable, kAtBarrier, kFinished, kFailed };
+  State state = State::kNotStarted;
+  ucontext_t context{};
+  void* stack = nullptr;
+  std::unique_ptr<BlockState> block;
+
+  ~Fiber() {
+    if (stack != nullptr) munmap(stack, kFiberStackBytes);
+  }
+};
+
+struct Launch {
+  uint32_t blockDim = 0;
+  rt::KernelBody body = nullptr;
+  void* context = nullptr;
+  std::vector<std::unique_ptr<Fiber>> fibers;
+  Fiber* running = nullptr;
+  ucontext_t scheduler{};
+  Site site{};
+};
+
+Launch* gLaunch = nullptr;
+
+void FiberEntry() {
+  Fiber* fiber = gLaunch->running;
+  try {
+    gLaunch->body(gLaunch->context);
+    fiber->state = Fiber::State::kFinished;
+  } catch (const KernelAborted&) {
+    fiber->state = Fiber::State::kFailed;
+  }
+  // Returning resumes uc_link, the scheduler.
+}
+
+void Start(Fiber& fiber, int64_t index) {
+  fiber.block = std::make_unique<BlockState>(index);
+  fiber.stack = mmap(nullptr, kFiberStackBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+  if (fiber.stack == MAP_FAILED) {
+    std::perror("akgen-sim: cannot map a block stack");
+    std::abort();
+  }
+  getcontext(&fiber.context);
+  fiber.context.uc_stack.ss_sp = fiber.stack;
+  fiber.context.uc_stack.ss_size = kFiberStackBytes;
+  fiber.context.uc_link = &gLaunch->scheduler;
+  makecontext(&fiber.context, FiberEntry, 0);
+  fiber.state = Fiber::State::kRunnable;
+}
+
+void Resume(Fiber& fiber) {
+  gLaunch->running = &fiber;
+  swapcontext(&gLaunch->scheduler, &fiber.context);
+  gLaunch->running = nullptr;
+  if (fiber.state == Fiber::State::kFinished || fiber.state == Fiber::State::kFailed) {
+    fiber.block.reset();
+    munmap(fiber.stack, kFiberStackBytes);
+    fiber.stack = nullptr;
+  }
+}
+
+// Runs every block to its end or to the next barrier. Returns false once a block failed.
+bool RunRound(Launch& launch) {
+  for (size_t i = 0; i < launch.fibers.size(); ++i) {
+    Fiber& fiber = *launch.fibers[i];
+    if (fiber.state == Fiber::State::kNotStarted) Start(fiber, int64_t(i));
+    if (fiber.state != Fiber::State::kRunnable) continue;
+    Resume(fiber);
+    if (fiber.state == Fiber::State::kFailed) return false;
+  }
+  return true;
+}
+
+int Schedule(Launch& launch) {
+  while (RunRound(launch)) {
+    size_t atBarrier = 0;
+    size_t finished = 0;
+    for (const auto& fiber : launch.fibers) {
+      atBarrier += fiber->state == Fiber::State::kAtBarrier;
+      finished += fiber->state == Fiber::State::kFinished;
+    }
+    if (finished == launch.fibers.size()) return 0;
+    if (finished > 0) {
+      Site site = launch.site;
+      site.api = "SyncAll";
+      for (auto& fiber : launch.fibers) {
+        if (fiber->state == Fiber::State::kAtBarrier && gLaunch->running == nullptr) gLaunch->running = fiber.get();
+      }
+      try {
+        RaiseError("deadlock", site,
+                   Format("%zu of %u blocks wait in SyncAll while %zu blocks ended without reaching it; this "
+                          "would hang on hardware",
+                          atBarrier, launch.blockDim, finished));
+      } catch (const KernelAborted&) {
+      }
+      gLaunch->running = nullptr;
+      return 1;
+    }
+    for (auto& fiber : launch.fibers) fiber->state = Fiber::State::kRunnable;
+  }
+  return 1;
+}
+
+}  // namespace
+
+LaunchSettings& Settings() {
+  static LaunchSettings settings;
+  return settings;
+}
+
+BlockState& CurrentBlock() {
+  if (gLaunch == nullptr || gLaunch->running == nullptr || !gLaunch->running->block) {
+    std::fputs("akgen-sim: an AscendC kernel API was called outside a kernel launch (use ICPU_RUN_KF)\n", stderr);
+    std::exit(1);
+  }
+  return *gLaunch->running->block;
+}
+
+int64_t CurrentBlockIndexOrNone() {
+  if (gLaunch == nullptr || gLaunch->running == nullptr || !gLaunch->running->block) return -1;
+  return gLaunch->running->block->index;
+}
+
+uint32_t CurrentBlockNum() { return gLaunch ? gLaunch->blockDim : 0; }
+
+namespace rt {
+
+int Launch(const char* kernelName, uint32_t blockDim, KernelBody body, void* context, Site site) {
+  if (gLaunch != nullptr) {
+    std::fprintf(stderr, "%s:%u: error: [bad-parameter] %s launched from inside a running kernel\n", site.file, site.line,
+                 kernelName);
+    return 1;
+  }
+  if (blockDim == 0 || blockDim > 65535) {
+    std::fprintf(stderr, "%s:%u: error: [bad-parameter] blockDim %u of %s is outside [1, 65535]\n", site.file,
+                 site.line, blockDim, kernelName);
+    return 1;
+  }
+  ResetWarningDeduplication();
+  ascendc_sim::Launch launch;
+  launch.blockDim = blockDim;
+  launch.body = body;
+  launch.context = context;
+  launch.site = site;
+  for (uint32_t i = 0; i < blockDim; ++i) launch.fibers.push_back(std::make_unique<Fiber>());
+  gLaunch = &launch;
+  const int status = Schedule(launch);
+  gLaunch = nullptr;
+  return status;
+}
+
+void ExitAfterFailedLaunch() {
+  std::fflush(stdout);
+  std::fputs("akgen-sim: kernel launch stopped by the error above\n", stderr);
+  std::exit(1);
+}
+
+int64_t BlockIdx() { return CurrentBlock().index; }
+int64_t BlockNum() { return CurrentBlockNum(); }
+int64_t SubBlockIdx() { return 0; }
+uint64_t TilingKey() { return Settings().tilingKey; }
+void SetTilingKey(uint64_t key) { Settings().tilingKey = key; }
+void SetKernelMode(uint8_t mode) { Settings().kernelMode = mode; }
+
+void SyncAllBlocks(Site site) {
+  (void)site;
+  Fiber* fiber = gLaunch->running;
+  CurrentBlock();
+  fiber->state = Fiber::State::kAtBarrier;
+  swapcontext(&fiber->context, &gLaunch->scheduler);
+}
+
+void Assert(bool condition, const char* expression, Site site) {
+  if (!condition) RaiseError("assert", site, Format("assertion failed: %s", expression));
+}
+
+void Print(const char* format, ...) {
+  va_list args;
+  va_start(args, format);
+  std::vprintf(format, args);
+  va_end(args);
+}
+
+}  // namespace rt
+}  // namespace ascendc_sim

@@ -1,0 +1,97 @@
+// The state of the running launch and of each simulated block (AI vector core).
+#pragma once
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ascendc_sim/enums.h"
+#include "ascendc_sim/runtime.h"
+
+namespace ascendc_sim {
+
+// Physical on-chip memories of one Atlas A2 vector/cube core pair, with their sizes and alignment.
+enum class Memory : uint8_t { kUnifiedBuffer, kL1, kL0A, kL0B, kL0C, kBiasTable, kFixpipe, kCount };
+struct MemoryInfo {
+  const char* name;
+  uint32_t bytes;
+  uint32_t alignment;
+};
+const MemoryInfo& Info(Memory memory);
+Memory MemoryOf(uint8_t position);
+const char* PositionName(uint8_t position);
+
+// One buffer handed out by a TQue or TBuf; `generation` changes when it is freed or the pipe resets.
+struct BufferSlot {
+  enum class State : uint8_t { kFree, kAllocated, kQueued, kDequeued, kScratch };
+  Memory memory = Memory::kUnifiedBuffer;
+  uint32_t offset = 0;
+  uint32_t bytes = 0;
+  uint32_t generation = 1;
+  State state = State::kFree;
+  int32_t queue = -1;
+};
+
+struct QueueState {
+  int32_t pipe = -1;
+  uint8_t position = 0;
+  int32_t depth = 1;
+  std::vector<int32_t> slots;
+  std::deque<int32_t> queued;
+  Site initSite{};
+};
+
+struct Allocation {
+  std::string owner;
+  uint8_t position;
+  uint32_t offset;
+  uint32_t bytes;
+  Site site;
+};
+
+struct PipeState {
+  bool alive = true;
+  uint32_t used[size_t(Memory::kCount)] = {};
+  std::vector<Allocation> allocations;
+  std::vector<int32_t> queues;
+  uint32_t eventIdsInUse[64] = {};
+};
+
+struct MaskRegister {
+  bool counterMode = false;
+  uint64_t bits[2] = {~uint64_t(0), ~uint64_t(0)};
+};
+
+struct BlockState {
+  int64_t index = 0;
+  std::unique_ptr<uint8_t[]> storage;  // all on-chip memories, then their initialisation shadow
+  uint8_t* memoryBase[size_t(Memory::kCount)] = {};
+  uint8_t* shadowBase[size_t(Memory::kCount)] = {};
+  std::vector<PipeState> pipes;
+  std::vector<QueueState> queues;
+  std::vector<BufferSlot> slots;
+  void* currentPipe = nullptr;
+  MaskRegister mask;
+  uint64_t padValueBits = 0;
+  bool padValueSet = false;
+  int32_t flagCounts[64][8] = {};
+
+  explicit BlockState(int64_t blockIndex);
+  // Finds the memory holding [address, address+bytes); false when outside every on-chip memory.
+  bool Locate(const uint8_t* address, uint64_t bytes, Memory& memory, uint64_t& offset) const;
+  uint8_t* Shadow(const uint8_t* address);
+};
+
+struct LaunchSettings {
+  uint64_t tilingKey = 0;
+  uint8_t kernelMode = 0;
+};
+LaunchSettings& Settings();
+
+// The block whose fiber is running; every runtime entry point acts on it.
+BlockState& CurrentBlock();
+int64_t CurrentBlockIndexOrNone();
+uint32_t CurrentBlockNum();
+
+}  // namespace ascendc_sim

@@ -1,0 +1,15 @@
+// Checks and bookkeeping for on-chip tensor accesses, shared by every API implementation.
+#pragma once
+#include "ascendc_sim/runtime.h"
+#include "launch_state.h"
+
+namespace ascendc_sim {
+
+// Verifies the tensor is live, its start is aligned for its memory (when `requireAlignment`),
+// and [address, address+bytes) stays inside the buffer it came from.
+void CheckTensor(const LocalRef& ref, const uint8_t* address, uint64_t bytes, bool requireAlignment, const Site& site);
+void MarkWritten(const uint8_t* address, uint64_t bytes);
+// Warns once per call site when any byte was never written.
+void CheckInitialized(const uint8_t* address, uint64_t bytes, const Site& site);
+
+}  // namespace ascendc_sim

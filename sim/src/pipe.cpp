@@ -1,0 +1,331 @@
+// TPipe buffer allocation, TQue state machines, TBuf views and event IDs, per block.
+#include <string>
+
+#include "diagnostics.h"
+#include "launch_state.h"
+
+namespace ascendc_sim {
+namespace {
+
+constexpr uint32_t kMaxBuffersPerPipe = 64;
+constexpr uint32_t kMaxQueueBuffersPerPosition = 8;
+constexpr int kEventIdsPerEvent = 8;
+
+PipeState& PipeAt(int32_t pipe, const Site& site) {
+  BlockState& block = CurrentBlock();
+  if (pipe < 0 || size_t(pipe) >= block.pipes.size() || !block.pipes[size_t(pipe)].alive) {
+    RaiseError("queue-misuse", site, "uses a TPipe that was destroyed");
+  }
+  return block.pipes[size_t(pipe)];
+}
+
+QueueState& QueueAt(int32_t queue, const Site& site) {
+  BlockState& block = CurrentBlock();
+  if (queue < 0 || size_t(queue) >= block.queues.size()) {
+    RaiseError("queue-misuse", site, "uses a TQue that no TPipe::InitBuffer initialised");
+  }
+  QueueState& state = block.queues[size_t(queue)];
+  PipeAt(state.pipe, site);
+  return state;
+}
+
+std::vector<std::string> AllocationTable(const PipeState& pipe, Memory memory) {
+  std::vector<std::string> notes;
+  notes.push_back(Format("%s allocations of this TPipe (capacity %u bytes):", Info(memory).name, Info(memory).bytes));
+  for (const Allocation& allocation : pipe.allocations) {
+    if (MemoryOf(allocation.position) != memory) continue;
+    notes.push_back(Format("  [%6u, %6u) %6u bytes  %s %s  (%s:%u)", allocation.offset,
+                           allocation.offset + allocation.bytes, allocation.bytes, PositionName(allocation.position),
+                           allocation.owner.c_str(), allocation.site.file, allocation.site.line));
+  }
+  return notes;
+}
+
+// Places `count` buffers of the given lengths (at explicit offsets when given) and returns their slots.
+std::vector<int32_t> PlaceBuffers(PipeState& pipe, uint8_t position, const uint32_t* offsets, const uint32_t* lengths,
+                                  uint32_t count, const std::string& owner, const Site& site) {
+  BlockState& block = CurrentBlock();
+  const Memory memory = MemoryOf(position);
+  const MemoryInfo& info = Info(memory);
+  if (count == 0) RaiseError("bad-parameter", site, "InitBuffer with num = 0; a queue needs at least one buffer");
+  uint32_t buffersInPipe = 0;
+  for (const Allocation& allocation : pipe.allocations) buffersInPipe += allocation.bytes > 0;
+  if (buffersInPipe + count > kMaxBuffersPerPipe) {
+    RaiseError("too-many-buffers", site,
+               Format("TPipe would hold %u buffers; the limit is %u", buffersInPipe + count, kMaxBuffersPerPipe));
+  }
+  std::vector<int32_t> slots;
+  for (uint32_t i = 0; i < count; ++i) {
+    if (lengths[i] == 0) RaiseError("bad-parameter", site, "InitBuffer with len = 0 bytes");
+    const uint32_t bytes = (lengths[i] + info.alignment - 1) / info.alignment * info.alignment;
+    const uint32_t offset = offsets ? offsets[i] : pipe.used[size_t(memory)];
+    if (offsets && offset % info.alignment != 0) {
+      RaiseError("misaligned-address", site, Format("buffer offset %u is not %u-byte aligned", offset, info.alignment));
+    }
+    if (uint64_t(offset) + bytes > info.bytes) {
+      std::vector<std::string> notes = AllocationTable(pipe, memory);
+      notes.push_back(Format("  [%6u, %6llu) %6u bytes  %s %s  <- this request", offset,
+                             static_cast<unsigned long long>(uint64_t(offset) + bytes), bytes, PositionName(position),
+                             owner.c_str()));
+      RaiseError("ub-overflow", site,
+                 Format("%s needs bytes up to %llu but %s holds %u bytes; shrink the tile or the buffer count", owner.c_str(),
+                        static_cast<unsigned long long>(uint64_t(offset) + bytes), info.name, info.bytes),
+                 std::move(notes));
+    }
+    if (!offsets) pipe.used[size_t(memory)] = offset + bytes;
+    pipe.allocations.push_back({owner, position, offset, bytes, site});
+    BufferSlot slot;
+    slot.memory = memory;
+    slot.offset = offset;
+    slot.bytes = bytes;
+    block.slots.push_back(slot);
+    slots.push_back(int32_t(block.slots.size() - 1));
+  }
+  return slots;
+}
+
+void InitQueue(int32_t pipeHandle, int32_t& queue, uint8_t position, int32_t depth, const uint32_t* offsets,
+               const uint32_t* lengths, uint32_t count, const Site& site) {
+  BlockState& block = CurrentBlock();
+  PipeState& pipe = PipeAt(pipeHandle, site);
+  uint32_t queueBuffersHere = count;
+  for (int32_t other : pipe.queues) {
+    const QueueState& state = block.queues[size_t(other)];
+    if (state.position == position) queueBuffersHere += uint32_t(state.slots.size());
+  }
+  if (queueBuffersHere > kMaxQueueBuffersPerPosition) {
+    RaiseError("too-many-buffers", site,
+               Format("%u TQue buffers at position %s; Atlas A2 has %u event IDs per position, so at most %u fit",
+                      queueBuffersHere, PositionName(position), kMaxQueueBuffersPerPosition,
+                      kMaxQueueBuffersPerPosition));
+  }
+  const std::string owner = Format("TQue#%zu", block.queues.size());
+  QueueState state;
+  state.pipe = pipeHandle;
+  state.position = position;
+  state.depth = depth;
+  state.initSite = site;
+  state.slots = PlaceBuffers(pipe, position, offsets, lengths, count, owner, site);
+  for (int32_t slot : state.slots) block.slots[size_t(slot)].queue = int32_t(block.queues.size());
+  queue = int32_t(block.queues.size());
+  pipe.queues.push_back(queue);
+  block.queues.push_back(std::move(state));
+}
+
+LocalRef RefTo(int32_t slotIndex, uint8_t position) {
+  BlockState& block = CurrentBlock();
+  const BufferSlot& slot = block.slots[size_t(slotIndex)];
+  LocalRef ref;
+  ref.address = block.memoryBase[size_t(slot.memory)] + slot.offset;
+  ref.limit = ref.address + slot.bytes;
+  ref.bytes = slot.bytes;
+  ref.owner = slotIndex;
+  ref.generation = slot.generation;
+  ref.position = position;
+  return ref;
+}
+
+const char* StateName(BufferSlot::State state) {
+  switch (state) {
+    case BufferSlot::State::kFree: return "free";
+    case BufferSlot::State::kAllocated: return "allocated";
+    case BufferSlot::State::kQueued: return "enqueued";
+    case BufferSlot::State::kDequeued: return "dequeued";
+    case BufferSlot::State::kScratch: return "a TBuf";
+  }
+  return "?";
+}
+
+// The slot of a tensor handed to a queue operation; it must be a live buffer of this queue.
+BufferSlot& OwnedSlot(int32_t queueHandle, const LocalRef& tensor, const char* operation, const Site& site) {
+  BlockState& block = CurrentBlock();
+  if (tensor.owner < 0 || size_t(tensor.owner) >= block.slots.size() ||
+      block.slots[size_t(tensor.owner)].queue != queueHandle) {
+    const bool fromTBuf = tensor.owner >= 0 && size_t(tensor.owner) < block.slots.size() &&
+                          block.slots[size_t(tensor.owner)].state == BufferSlot::State::kScratch;
+    RaiseError("queue-misuse", site,
+               Format("%s of a tensor this queue does not own%s", operation,
+                      fromTBuf ? " (it comes from a TBuf, which has no queue semantics)" : ""));
+  }
+  BufferSlot& slot = block.slots[size_t(tensor.owner)];
+  if (slot.generation != tensor.generation || slot.state == BufferSlot::State::kFree) {
+    RaiseError("queue-misuse", site, Format("%s of a tensor that was already freed (use after free)", operation));
+  }
+  return slot;
+}
+
+}  // namespace
+
+namespace rt {
+
+int32_t PipeCreate() {
+  BlockState& block = CurrentBlock();
+  block.pipes.emplace_back();
+  return int32_t(block.pipes.size() - 1);
+}
+
+void PipeDestroy(int32_t pipe) {
+  if (CurrentBlockIndexOrNone() < 0) return;
+  PipeReset(pipe);
+  CurrentBlock().pipes[size_t(pipe)].alive = false;
+}
+
+void PipeReset(int32_t pipeHandle) {
+  BlockState& block = CurrentBlock();
+  PipeState& pipe = block.pipes[size_t(pipeHandle)];
+  for (int32_t queue : pipe.queues) {
+    for (int32_t slot : block.queues[size_t(queue)].slots) {
+      block.slots[size_t(slot)].state = BufferSlot::State::kFree;
+      block.slots[size_t(slot)].generation++;
+      block.slots[size_t(slot)].queue = -1;
+    }
+  }
+  for (BufferSlot& slot : block.slots) {
+    if (slot.state == BufferSlot::State::kScratch) {
+      slot.state = BufferSlot::State::kFree;
+      slot.generation++;
+    }
+  }
+  const bool alive = pipe.alive;
+  pipe = PipeState{};
+  pipe.alive = alive;
+}
+
+void* CurrentPipe() { return CurrentBlockIndexOrNone() < 0 ? nullptr : CurrentBlock().currentPipe; }
+void SetCurrentPipe(void* pipe) {
+  if (CurrentBlockIndexOrNone() >= 0) CurrentBlock().currentPipe = pipe;
+}
+
+void PipeInitQueue(int32_t pipe, int32_t& queue, uint8_t position, int32_t depth, uint32_t num, uint32_t bytes,
+                   Site site) {
+  std::vector<uint32_t> lengths(num, bytes);
+  InitQueue(pipe, queue, position, depth, nullptr, lengths.data(), num, site);
+}
+
+void PipeInitQueueAt(int32_t pipe, int32_t& queue, uint8_t position, int32_t depth, const uint32_t* offsets,
+                     const uint32_t* bytes, uint32_t num, Site site) {
+  InitQueue(pipe, queue, position, depth, offsets, bytes, num, site);
+}
+
+void PipeInitBuf(int32_t pipeHandle, int32_t& buf, uint8_t position, uint32_t bytes, Site site) {
+  BlockState& block = CurrentBlock();
+  PipeState& pipe = PipeAt(pipeHandle, site);
+  const std::string owner = Format("TBuf#%zu", block.slots.size());
+  const std::vector<int32_t> slots = PlaceBuffers(pipe, position, nullptr, &bytes, 1, owner, site);
+  block.slots[size_t(slots[0])].state = BufferSlot::State::kScratch;
+  buf = slots[0];
+}
+
+int8_t PipeEventId(int32_t pipeHandle, uint8_t event, bool allocate, Site site) {
+  PipeState& pipe = PipeAt(pipeHandle, site);
+  uint32_t& inUse = pipe.eventIdsInUse[event];
+  for (int id = 0; id < kEventIdsPerEvent; ++id) {
+    if (!(inUse & (1u << id))) {
+      if (allocate) inUse |= 1u << id;
+      return int8_t(id);
+    }
+  }
+  RaiseError("bad-parameter", site, Format("all %d event IDs of this HardEvent are allocated", kEventIdsPerEvent));
+}
+
+void PipeReleaseEventId(int32_t pipeHandle, uint8_t event, int8_t id, Site site) {
+  if (id < 0 || id >= kEventIdsPerEvent) RaiseError("bad-parameter", site, Format("event ID %d is outside [0, 8)", id));
+  PipeAt(pipeHandle, site).eventIdsInUse[event] &= ~(1u << id);
+}
+
+LocalRef QueueAlloc(int32_t queueHandle, Site site) {
+  BlockState& block = CurrentBlock();
+  QueueState& queue = QueueAt(queueHandle, site);
+  for (int32_t slotIndex : queue.slots) {
+    BufferSlot& slot = block.slots[size_t(slotIndex)];
+    if (slot.state == BufferSlot::State::kFree) {
+      slot.state = BufferSlot::State::kAllocated;
+      return RefTo(slotIndex, queue.position);
+    }
+  }
+  std::vector<std::string> notes;
+  for (int32_t slotIndex : queue.slots) {
+    notes.push_back(Format("buffer %d is %s", slotIndex, StateName(block.slots[size_t(slotIndex)].state)));
+  }
+  RaiseError("queue-misuse", site,
+             Format("AllocTensor on a full queue: all %zu buffers are in use (a FreeTensor is missing); this would "
+                    "hang on hardware",
+                    queue.slots.size()),
+             std::move(notes));
+}
+
+void QueueEnque(int32_t queueHandle, const LocalRef& tensor, Site site) {
+  QueueState& queue = QueueAt(queueHandle, site);
+  BufferSlot& slot = OwnedSlot(queueHandle, tensor, "EnQue", site);
+  if (slot.state != BufferSlot::State::kAllocated) {
+    RaiseError("queue-misuse", site,
+               Format("EnQue of a tensor that is %s; only a tensor from AllocTensor can be enqueued once",
+                      StateName(slot.state)));
+  }
+  if (queue.depth > 0 && int32_t(queue.queued.size()) >= queue.depth) {
+    RaiseError("queue-misuse", site,
+               Format("EnQue on a queue of depth %d that already holds %zu tensors; DeQue first", queue.depth,
+                      queue.queued.size()));
+  }
+  slot.state = BufferSlot::State::kQueued;
+  queue.queued.push_back(tensor.owner);
+}
+
+LocalRef QueueDeque(int32_t queueHandle, Site site) {
+  BlockState& block = CurrentBlock();
+  QueueState& queue = QueueAt(queueHandle, site);
+  if (queue.queued.empty()) {
+    RaiseError("queue-misuse", site, "DeQue on an empty queue (no EnQue before it); this would hang on hardware");
+  }
+  const int32_t slotIndex = queue.queued.front();
+  queue.queued.pop_front();
+  block.slots[size_t(slotIndex)].state = BufferSlot::State::kDequeued;
+  return RefTo(slotIndex, queue.position);
+}
+
+void QueueFree(int32_t queueHandle, const LocalRef& tensor, Site site) {
+  QueueAt(queueHandle, site);
+  BufferSlot& slot = OwnedSlot(queueHandle, tensor, "FreeTensor", site);
+  if (slot.state == BufferSlot::State::kQueued) {
+    RaiseError("queue-misuse", site, "FreeTensor of a tensor that is still enqueued; DeQue it first");
+  }
+  slot.state = BufferSlot::State::kFree;
+  slot.generation++;
+}
+
+int32_t QueueCount(int32_t queueHandle, int what) {
+  BlockState& block = CurrentBlock();
+  QueueState& queue = block.queues[size_t(queueHandle)];
+  if (what == 1) return int32_t(queue.queued.size());
+  if (what == 0) return queue.depth - int32_t(queue.queued.size());
+  int32_t idle = 0;
+  for (int32_t slot : queue.slots) idle += block.slots[size_t(slot)].state == BufferSlot::State::kFree;
+  return idle;
+}
+
+void QueueFreeAllEvent(int32_t) {}
+
+LocalRef BufGet(int32_t buf, uint32_t bytes, uint32_t byteOffset, Site site) {
+  BlockState& block = CurrentBlock();
+  if (buf < 0 || size_t(buf) >= block.slots.size() || block.slots[size_t(buf)].state != BufferSlot::State::kScratch) {
+    RaiseError("queue-misuse", site, "TBuf::Get on a TBuf that TPipe::InitBuffer did not initialise (or after Reset)");
+  }
+  const BufferSlot& slot = block.slots[size_t(buf)];
+  const uint32_t length = bytes == 0 ? slot.bytes - byteOffset : bytes;
+  if (byteOffset % 32 != 0) {
+    RaiseError("misaligned-address", site, Format("GetWithOffset byte offset %u is not 32-byte aligned", byteOffset));
+  }
+  if (uint64_t(byteOffset) + length > slot.bytes) {
+    RaiseError("ub-out-of-bounds", site,
+               Format("asks for bytes [%u, %llu) of a %u-byte TBuf", byteOffset,
+                      static_cast<unsigned long long>(uint64_t(byteOffset) + length), slot.bytes));
+  }
+  LocalRef ref = RefTo(buf, 0);
+  ref.address += byteOffset;
+  ref.bytes = length;
+  ref.position = uint8_t(AscendC::TPosition::VECCALC);
+  return ref;
+}
+
+}  // namespace rt
+}  // namespace ascendc_sim

@@ -1,0 +1,89 @@
+#include "vector_engine.h"
+
+#include "diagnostics.h"
+
+namespace ascendc_sim {
+
+constexpr uint32_t kMaxRepeatTimes = 255;
+
+ElementPlan PlanElements(const VecShape& shape, uint32_t laneBytes, const Site& site) {
+  const MaskRegister& mask = CurrentBlock().mask;
+  ElementPlan plan;
+  plan.lanesPerRepeat = 256 / laneBytes;
+  using Mode = VecShape::Mode;
+  if (shape.mode == Mode::kCount || mask.counterMode) {
+    plan.counter = true;
+    switch (shape.mode) {
+      case Mode::kCount: plan.countTotal = shape.count; break;
+      case Mode::kMaskLength: plan.countTotal = shape.count; break;
+      case Mode::kMaskBits: plan.countTotal = shape.maskBits[0]; break;
+      case Mode::kMaskRegister: plan.countTotal = mask.bits[0]; break;
+    }
+    plan.repeats = (plan.countTotal + plan.lanesPerRepeat - 1) / plan.lanesPerRepeat;
+    return plan;
+  }
+  if (shape.repeatTimes > kMaxRepeatTimes) {
+    RaiseError("bad-parameter", site,
+               Format("repeatTime %u is over the limit of %u; split the call or use the count form", shape.repeatTimes,
+                      kMaxRepeatTimes));
+  }
+  plan.repeats = shape.repeatTimes;
+  const uint32_t maskLanes = plan.lanesPerRepeat < 128 ? plan.lanesPerRepeat : 128;
+  switch (shape.mode) {
+    case Mode::kMaskLength:
+      if (shape.count > maskLanes) {
+        RaiseError("bad-parameter", site,
+                   Format("mask %llu is over the %u elements one repeat of %u-byte elements holds",
+                          static_cast<unsigned long long>(shape.count), maskLanes, laneBytes));
+      }
+      for (uint32_t lane = 0; lane < shape.count; ++lane) plan.mask[lane / 64] |= uint64_t(1) << (lane % 64);
+      break;
+    case Mode::kMaskBits:
+      plan.mask[0] = shape.maskBits[0];
+      plan.mask[1] = maskLanes > 64 ? shape.maskBits[1] : 0;
+      if (maskLanes <= 64 && shape.maskBits[1] != 0) {
+        RaiseError("bad-parameter", site, "mask[1] must be 0 for 32-bit elements (only mask[0] is used)");
+      }
+      break;
+    case Mode::kMaskRegister:
+      plan.mask[0] = mask.bits[0];
+      plan.mask[1] = maskLanes > 64 ? mask.bits[1] : 0;
+      break;
+    case Mode::kCount: break;
+  }
+  return plan;
+}
+
+void CheckOperands(const ElementPlan& plan, VecOperand* operands, int count, const Site& site) {
+  if (plan.repeats == 0) return;
+  for (int i = 0; i < count; ++i) {
+    uint64_t end = 0;
+    const uint64_t lastRepeat = plan.repeats - 1;
+    // The furthest element lies in the last repeat (or, in counter mode, at the last counted lane).
+    for (uint64_t repeat = lastRepeat > 0 ? lastRepeat - 1 : 0; repeat <= lastRepeat; ++repeat) {
+      for (uint32_t lane = 0; lane < plan.lanesPerRepeat; ++lane) {
+        if (!plan.LaneActive(repeat, lane)) continue;
+        const uint64_t elementEnd = ElementOffset(operands[i], repeat, lane) + operands[i].elementBytes;
+        end = elementEnd > end ? elementEnd : end;
+      }
+    }
+    CheckTensor(*operands[i].ref, operands[i].ref->address, end, true, site);
+  }
+}
+
+namespace rt {
+
+void SetMaskCounterMode(bool counter) { CurrentBlock().mask.counterMode = counter; }
+
+void SetVectorMaskBits(uint64_t high, uint64_t low) {
+  CurrentBlock().mask.bits[0] = low;
+  CurrentBlock().mask.bits[1] = high;
+}
+
+void ResetVectorMask() {
+  CurrentBlock().mask.bits[0] = ~uint64_t(0);
+  CurrentBlock().mask.bits[1] = ~uint64_t(0);
+}
+
+}  // namespace rt
+}  // namespace ascendc_sim

@@ -1,0 +1,70 @@
+// The element walk shared by all vector instructions: level-2 counts and level-0 masks, repeats
+// and strides, with the address, bounds, liveness and initialisation checks.
+#pragma once
+#include <cstdint>
+
+#include "ascendc_sim/vec_runtime.h"
+#include "launch_state.h"
+#include "local_memory.h"
+
+namespace ascendc_sim {
+
+struct VecOperand {
+  const LocalRef* ref;
+  uint32_t elementBytes;
+  uint16_t blkStride;
+  uint16_t repStride;
+  bool read;
+  bool write;
+};
+
+// The elements one instruction touches: `lanes[i]` is the lane of element i within its repeat.
+struct ElementPlan {
+  uint32_t lanesPerRepeat = 0;
+  uint64_t repeats = 0;
+  uint64_t countTotal = 0;  // counter mode: elements overall; normal mode: unused
+  bool counter = false;
+  uint64_t mask[2] = {0, 0};
+  bool LaneActive(uint64_t repeat, uint32_t lane) const {
+    if (counter) return repeat * lanesPerRepeat + lane < countTotal;
+    return lane < 128 ? (mask[lane / 64] >> (lane % 64)) & 1u : false;
+  }
+};
+
+// Resolves the shape against the block's mask register and validates it.
+ElementPlan PlanElements(const VecShape& shape, uint32_t laneBytes, const Site& site);
+
+// Byte offset of element (repeat, lane) for an operand.
+inline uint64_t ElementOffset(const VecOperand& operand, uint64_t repeat, uint32_t lane) {
+  const uint32_t perBlock = 32 / operand.elementBytes;
+  return repeat * operand.repStride * 32ull + uint64_t(lane / perBlock) * operand.blkStride * 32ull +
+         uint64_t(lane % perBlock) * operand.elementBytes;
+}
+
+// Checks every operand's extent, then calls visit(offsets) for each active element in order.
+void CheckOperands(const ElementPlan& plan, VecOperand* operands, int count, const Site& site);
+
+template <class Visit>
+void ForEachElement(const VecShape& shape, VecOperand* operands, int count, const Site& site, Visit&& visit) {
+  uint32_t laneBytes = 1;
+  for (int i = 0; i < count; ++i) laneBytes = operands[i].elementBytes > laneBytes ? operands[i].elementBytes : laneBytes;
+  const ElementPlan plan = PlanElements(shape, laneBytes, site);
+  CheckOperands(plan, operands, count, site);
+  uint64_t offsets[4] = {};
+  for (uint64_t repeat = 0; repeat < plan.repeats; ++repeat) {
+    for (uint32_t lane = 0; lane < plan.lanesPerRepeat; ++lane) {
+      if (!plan.LaneActive(repeat, lane)) continue;
+      for (int i = 0; i < count; ++i) {
+        offsets[i] = ElementOffset(operands[i], repeat, lane);
+        const uint8_t* address = operands[i].ref->address + offsets[i];
+        if (operands[i].read) CheckInitialized(address, operands[i].elementBytes, site);
+      }
+      visit(static_cast<const uint64_t*>(offsets));
+      for (int i = 0; i < count; ++i) {
+        if (operands[i].write) MarkWritten(operands[i].ref->address + offsets[i], operands[i].elementBytes);
+      }
+    }
+  }
+}
+
+}  // namespace ascendc_sim
