@@ -1,5 +1,6 @@
 // Global memory: regions from GmAlloc (or registered by a host program) and bounds checks.
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -14,8 +15,17 @@ namespace {
 
 struct Region {
   size_t bytes;
+  size_t reserved;  // bytes plus the guard after them; addresses up to here still belong to this region
   bool owned;
 };
+
+// Every GmAlloc region is followed by at least one inaccessible guard page, so no other region
+// starts right where it ends: an address computed from a wrong offset past the end is still
+// attributed to (and reported against) the buffer it came from.
+size_t ReservedBytes(size_t bytes) {
+  const size_t page = size_t(sysconf(_SC_PAGESIZE));
+  return (bytes + page - 1) / page * page + page;
+}
 
 std::map<const uint8_t*, Region>& Regions() {
   static std::map<const uint8_t*, Region> regions;
@@ -24,19 +34,19 @@ std::map<const uint8_t*, Region>& Regions() {
 
 }  // namespace
 
-void RegisterGlobalMemory(void* pointer, size_t bytes) { Regions()[static_cast<uint8_t*>(pointer)] = {bytes, false}; }
+void RegisterGlobalMemory(void* pointer, size_t bytes) { Regions()[static_cast<uint8_t*>(pointer)] = {bytes, bytes, false}; }
 void UnregisterGlobalMemory(void* pointer) { Regions().erase(static_cast<uint8_t*>(pointer)); }
 
 namespace rt {
 
 void* GmAlloc(size_t bytes) {
-  const size_t mapped = bytes == 0 ? 1 : bytes;
-  void* pointer = mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (pointer == MAP_FAILED) {
+  const size_t reserved = ReservedBytes(bytes);
+  void* pointer = mmap(nullptr, reserved, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (pointer == MAP_FAILED || mprotect(pointer, reserved - ReservedBytes(0), PROT_READ | PROT_WRITE) != 0) {
     std::fprintf(stderr, "akgen-sim: GmAlloc(%zu) failed: out of memory\n", bytes);
     std::exit(1);
   }
-  Regions()[static_cast<uint8_t*>(pointer)] = {bytes, true};
+  Regions()[static_cast<uint8_t*>(pointer)] = {bytes, reserved, true};
   return pointer;
 }
 
@@ -46,7 +56,7 @@ void GmFree(void* pointer) {
     std::fprintf(stderr, "akgen-sim: GmFree(%p) of memory that GmAlloc did not return\n", pointer);
     std::exit(1);
   }
-  munmap(pointer, found->second.bytes == 0 ? 1 : found->second.bytes);
+  munmap(pointer, found->second.reserved);
   Regions().erase(found);
 }
 
@@ -57,7 +67,7 @@ GlobalRef GmResolve(const void* pointer) {
   auto after = regions.upper_bound(ref.address);
   if (after == regions.begin()) return ref;
   const auto& [begin, region] = *std::prev(after);
-  if (ref.address <= begin + region.bytes) {
+  if (ref.address <= begin + region.reserved) {
     ref.regionBegin = begin;
     ref.regionEnd = begin + region.bytes;
   }

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <exception>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "diagnostics.h"
@@ -24,6 +25,7 @@ struct Fiber {
   ucontext_t context{};
   void* stack = nullptr;
   std::unique_ptr<BlockState> block;
+  Site barrierSite{};  // the SyncAll a block waits in, for the deadlock report
 
   ~Fiber() {
     if (stack != nullptr) munmap(stack, kFiberStackBytes);
@@ -101,16 +103,20 @@ int Schedule(Launch& launch) {
     }
     if (finished == launch.fibers.size()) return 0;
     if (finished > 0) {
-      Site site = launch.site;
-      site.api = "SyncAll";
-      for (auto& fiber : launch.fibers) {
-        if (fiber->state == Fiber::State::kAtBarrier && gLaunch->running == nullptr) gLaunch->running = fiber.get();
+      // Reported at the SyncAll of the first waiting block, as that block's error.
+      std::string endedBlocks;
+      for (size_t i = 0; i < launch.fibers.size(); ++i) {
+        Fiber& fiber = *launch.fibers[i];
+        if (fiber.state == Fiber::State::kAtBarrier && gLaunch->running == nullptr) gLaunch->running = &fiber;
+        if (fiber.state == Fiber::State::kFinished) endedBlocks += Format("%s%zu", endedBlocks.empty() ? "" : ", ", i);
       }
       try {
-        RaiseError("deadlock", site,
+        RaiseError("deadlock", gLaunch->running->barrierSite,
                    Format("%zu of %u blocks wait in SyncAll while %zu blocks ended without reaching it; this "
                           "would hang on hardware",
-                          atBarrier, launch.blockDim, finished));
+                          atBarrier, launch.blockDim, finished),
+                   {Format("blocks that ended without reaching SyncAll: %s", endedBlocks.c_str()),
+                    Format("kernel %s launched at %s:%u", launch.site.api, launch.site.file, launch.site.line)});
       } catch (const KernelAborted&) {
       }
       gLaunch->running = nullptr;
@@ -183,10 +189,10 @@ void SetTilingKey(uint64_t key) { Settings().tilingKey = key; }
 void SetKernelMode(uint8_t mode) { Settings().kernelMode = mode; }
 
 void SyncAllBlocks(Site site) {
-  (void)site;
+  CurrentBlock();  // exits with a message when called outside a launch
   Fiber* fiber = gLaunch->running;
-  CurrentBlock();
   fiber->state = Fiber::State::kAtBarrier;
+  fiber->barrierSite = site;
   swapcontext(&fiber->context, &gLaunch->scheduler);
 }
 

@@ -76,6 +76,10 @@ struct BlockState {
   uint64_t padValueBits = 0;
   bool padValueSet = false;
   int32_t flagCounts[64][8] = {};
+  uint64_t cmpMask[2] = {0, 0};  // CMPMASK register: level-0 Compare writes it, Select mode 0 reads it
+  // The value/index register the last ReduceMax/ReduceMin wrote (read by GetReduceMaxMinCount).
+  uint64_t reduceMaxMinValueBits = 0;
+  uint64_t reduceMaxMinIndexBits = 0;
 
   explicit BlockState(int64_t blockIndex);
   // Finds the memory holding [address, address+bytes); false when outside every on-chip memory.

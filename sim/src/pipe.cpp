@@ -1,4 +1,5 @@
 // TPipe buffer allocation, TQue state machines, TBuf views and event IDs, per block.
+#include <algorithm>
 #include <string>
 
 #include "diagnostics.h"
@@ -25,7 +26,10 @@ QueueState& QueueAt(int32_t queue, const Site& site) {
     RaiseError("queue-misuse", site, "uses a TQue that no TPipe::InitBuffer initialised");
   }
   QueueState& state = block.queues[size_t(queue)];
-  PipeAt(state.pipe, site);
+  const PipeState& pipe = PipeAt(state.pipe, site);
+  if (std::find(pipe.queues.begin(), pipe.queues.end(), queue) == pipe.queues.end()) {
+    RaiseError("queue-misuse", site, "uses a TQue after TPipe::Reset released its buffers; call InitBuffer again");
+  }
   return state;
 }
 

@@ -6,17 +6,31 @@ namespace ascendc_sim {
 
 constexpr uint32_t kMaxRepeatTimes = 255;
 
+// The mask is a register, not an instruction operand: a level-0 call with isSetMask=true writes it
+// (SetVectorMask) and leaves it set, and CANN's level-2 wrapper runs SetMaskCount, SetVectorMask(0,
+// count), the instruction, then ResetMask and SetMaskNorm. Later isSetMask=false calls see the result.
 ElementPlan PlanElements(const VecShape& shape, uint32_t laneBytes, const Site& site) {
-  const MaskRegister& mask = CurrentBlock().mask;
+  MaskRegister& mask = CurrentBlock().mask;
   ElementPlan plan;
   plan.lanesPerRepeat = 256 / laneBytes;
   using Mode = VecShape::Mode;
   if (shape.mode == Mode::kCount || mask.counterMode) {
     plan.counter = true;
     switch (shape.mode) {
-      case Mode::kCount: plan.countTotal = shape.count; break;
-      case Mode::kMaskLength: plan.countTotal = shape.count; break;
-      case Mode::kMaskBits: plan.countTotal = shape.maskBits[0]; break;
+      case Mode::kCount:
+        plan.countTotal = shape.count;
+        mask = MaskRegister{};
+        break;
+      case Mode::kMaskLength:
+        plan.countTotal = shape.count;
+        mask.bits[0] = shape.count;
+        mask.bits[1] = 0;
+        break;
+      case Mode::kMaskBits:
+        plan.countTotal = shape.maskBits[0];
+        mask.bits[0] = shape.maskBits[0];
+        mask.bits[1] = shape.maskBits[1];
+        break;
       case Mode::kMaskRegister: plan.countTotal = mask.bits[0]; break;
     }
     plan.repeats = (plan.countTotal + plan.lanesPerRepeat - 1) / plan.lanesPerRepeat;
@@ -51,6 +65,10 @@ ElementPlan PlanElements(const VecShape& shape, uint32_t laneBytes, const Site& 
       break;
     case Mode::kCount: break;
   }
+  if (shape.mode != Mode::kMaskRegister) {
+    mask.bits[0] = plan.mask[0];
+    mask.bits[1] = plan.mask[1];
+  }
   return plan;
 }
 
@@ -78,6 +96,19 @@ void SetMaskCounterMode(bool counter) { CurrentBlock().mask.counterMode = counte
 void SetVectorMaskBits(uint64_t high, uint64_t low) {
   CurrentBlock().mask.bits[0] = low;
   CurrentBlock().mask.bits[1] = high;
+}
+
+void SetVectorMaskLength(int32_t len, uint32_t elementBytes, Site site) {
+  const int32_t lanes = int32_t(256 / elementBytes) < 128 ? int32_t(256 / elementBytes) : 128;
+  if (len < 0 || len > lanes) {
+    RaiseError("bad-parameter", site,
+               Format("mask length %d is outside [0, %d] for %u-byte elements; in counter mode use "
+                      "SetVectorMask<T, MaskMode::COUNTER>(len)",
+                      len, lanes, elementBytes));
+  }
+  uint64_t bits[2] = {0, 0};
+  for (int32_t lane = 0; lane < len; ++lane) bits[lane / 64] |= uint64_t(1) << (lane % 64);
+  SetVectorMaskBits(bits[1], bits[0]);
 }
 
 void ResetVectorMask() {

@@ -2,6 +2,7 @@
 // and strides, with the address, bounds, liveness and initialisation checks.
 #pragma once
 #include <cstdint>
+#include <type_traits>
 
 #include "ascendc_sim/vec_runtime.h"
 #include "launch_state.h"
@@ -59,7 +60,12 @@ void ForEachElement(const VecShape& shape, VecOperand* operands, int count, cons
         const uint8_t* address = operands[i].ref->address + offsets[i];
         if (operands[i].read) CheckInitialized(address, operands[i].elementBytes, site);
       }
-      visit(static_cast<const uint64_t*>(offsets));
+      // Visitors that need the element's position (bit-packed operands) also take (repeat, lane).
+      if constexpr (std::is_invocable_v<Visit&, const uint64_t*, uint64_t, uint32_t>) {
+        visit(static_cast<const uint64_t*>(offsets), repeat, lane);
+      } else {
+        visit(static_cast<const uint64_t*>(offsets));
+      }
       for (int i = 0; i < count; ++i) {
         if (operands[i].write) MarkWritten(operands[i].ref->address + offsets[i], operands[i].elementBytes);
       }

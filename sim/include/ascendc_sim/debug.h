@@ -1,6 +1,9 @@
 // Kernel-side assertions and printing.
 #pragma once
+#include <type_traits>
+
 #include "ascendc_sim/runtime.h"
+#include "ascendc_sim/scalar_types.h"
 
 namespace ascendc_sim::rt {
 void Print(const char* format, ...);
@@ -10,13 +13,25 @@ void Print(const char* format, ...);
   ::ascendc_sim::rt::Assert(bool(expression), #expression, ::ascendc_sim::MakeSite("ASSERT", std::source_location::current()))
 #define ascendc_assert(expression) ASSERT(expression)
 
+namespace ascendc_sim {
+// 16-bit floats cannot pass through C varargs; print them as double, like %f expects.
+template <class T>
+auto PrintArgument(T value) {
+  if constexpr (std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>) {
+    return double(float(value));
+  } else {
+    return value;
+  }
+}
+}  // namespace ascendc_sim
+
 namespace AscendC {
 template <class... Args>
 void PRINTF(const char* format, Args... args) {
-  ascendc_sim::rt::Print(format, args...);
+  ascendc_sim::rt::Print(format, ascendc_sim::PrintArgument(args)...);
 }
 template <class... Args>
 void printf(const char* format, Args... args) {
-  ascendc_sim::rt::Print(format, args...);
+  PRINTF(format, args...);
 }
 }  // namespace AscendC

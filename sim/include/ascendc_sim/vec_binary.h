@@ -1,5 +1,7 @@
 // Binary vector APIs (dst = src0 op src1): level 2 (count) and level 0 (mask, repeats, strides).
 #pragma once
+#include <type_traits>
+
 #include "ascendc_sim/dtype.h"
 #include "ascendc_sim/local_tensor.h"
 #include "ascendc_sim/vec_params.h"
@@ -35,6 +37,21 @@
                                ascendc_sim::MakeSite(#Name, location));                                    \
   }
 
+namespace ascendc_sim {
+
+// A (dst, src) dtype combination, for the tables of APIs whose operands may differ in type.
+template <class Dst, class Src>
+struct DTypePair {};
+
+namespace rt {
+// dst += src0 * src1, or dst += src0 * scalar when src1 is null, where dst may be wider than the
+// sources (float += half * half); the product is formed in float and dst rounded once. In the count
+// form the narrower sources advance by fewer blocks per repeat, as CANN's level-2 wrappers set.
+void VecMultiplyAccumulate(DType dstType, DType srcType, const LocalRef& dst, const LocalRef& src0,
+                           const LocalRef* src1, uint64_t scalarBits, const VecShape& shape, Site site);
+}  // namespace rt
+}  // namespace ascendc_sim
+
 namespace AscendC {
 
 ASCENDC_SIM_BINARY_API(Add, kAdd, half, float, int16_t, int32_t)
@@ -49,5 +66,23 @@ ASCENDC_SIM_BINARY_API(AddRelu, kAddRelu, int16_t, half, float)
 ASCENDC_SIM_BINARY_API(SubRelu, kSubRelu, int16_t, half, float)
 ASCENDC_SIM_BINARY_API(FusedMulAdd, kFusedMulAdd, half, float)
 ASCENDC_SIM_BINARY_API(FusedMulAddRelu, kFusedMulAddRelu, half, float)
+
+// dst += src0 * src1; dst may be float with half sources.
+template <class T, class U>
+void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, const int32_t& count,
+               const std::source_location location = std::source_location::current()) {
+  using Pair = ascendc_sim::DTypePair<T, U>;
+  using ascendc_sim::DTypePair;
+  ASCENDC_SIM_CHECK_DTYPE("MulAddDst", Pair, DTypePair<half, half>, DTypePair<float, float>, DTypePair<float, half>);
+  if constexpr (std::is_same_v<T, U>) {
+    ascendc_sim::rt::VecBinary(ascendc_sim::BinaryOp::kMulAddDst, ascendc_sim::kDTypeOf<T>, dst.SimRef(),
+                               src0.SimRef(), src1.SimRef(), ascendc_sim::CountShape(count),
+                               ascendc_sim::MakeSite("MulAddDst", location));
+  } else {
+    ascendc_sim::rt::VecMultiplyAccumulate(ascendc_sim::kDTypeOf<T>, ascendc_sim::kDTypeOf<U>, dst.SimRef(),
+                                           src0.SimRef(), &src1.SimRef(), 0, ascendc_sim::CountShape(count),
+                                           ascendc_sim::MakeSite("MulAddDst", location));
+  }
+}
 
 }  // namespace AscendC

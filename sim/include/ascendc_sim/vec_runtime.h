@@ -31,7 +31,7 @@ enum class BinaryOp : uint8_t {
   kAdd, kSub, kMul, kDiv, kMax, kMin, kAnd, kOr, kAddRelu, kSubRelu, kFusedMulAdd, kFusedMulAddRelu, kMulAddDst
 };
 enum class UnaryOp : uint8_t { kExp, kLn, kAbs, kReciprocal, kSqrt, kRsqrt, kNot, kRelu };
-enum class ScalarOp : uint8_t { kAdds, kMuls, kMaxs, kMins, kShiftLeft, kShiftRight, kLeakyRelu };
+enum class ScalarOp : uint8_t { kAdds, kMuls, kMaxs, kMins, kShiftLeft, kShiftRight, kLeakyRelu, kShiftRightRound };
 
 template <class T>
 uint64_t ScalarBits(T value) {
@@ -51,6 +51,8 @@ void VecScalar(ScalarOp op, DType type, const LocalRef& dst, const LocalRef& src
 void SetMaskCounterMode(bool counter);
 void SetVectorMaskBits(uint64_t high, uint64_t low);
 void ResetVectorMask();
+// SetVectorMask<T>(len) in normal mode: the first `len` lanes of a repeat of `elementBytes`-byte elements.
+void SetVectorMaskLength(int32_t len, uint32_t elementBytes, Site site);
 }  // namespace rt
 
 }  // namespace ascendc_sim

@@ -1,0 +1,111 @@
+// Fill instructions (Duplicate, CreateVecIndex, Brcb) and the multiply-accumulate walk shared by
+// Axpy and the mixed-precision MulAddDst.
+#include "ascendc_sim/vec_fill.h"
+
+#include "element.h"
+#include "local_memory.h"
+#include "vector_engine.h"
+
+namespace ascendc_sim {
+namespace {
+
+template <class T>
+T FromBits(const uint64_t& bits) {
+  return LoadRaw<T>(reinterpret_cast<const uint8_t*>(&bits));
+}
+
+template <class D, class S>
+void MultiplyAccumulate(const LocalRef& dst, const LocalRef& src0, const LocalRef* src1, uint64_t scalarBits,
+                        const VecShape& shape, const Site& site) {
+  VecShape walk = shape;
+  if (shape.mode == VecShape::Mode::kCount) {
+    // A repeat covers 256 bytes of dst; narrower sources cover proportionally fewer blocks.
+    walk.src0RepStride = walk.src1RepStride = uint16_t(8 * sizeof(S) / sizeof(D));
+  }
+  VecOperand operands[3] = {
+      {&dst, sizeof(D), walk.dstBlkStride, walk.dstRepStride, true, true},
+      {&src0, sizeof(S), walk.src0BlkStride, walk.src0RepStride, true, false},
+      {src1 ? src1 : &src0, sizeof(S), walk.src1BlkStride, walk.src1RepStride, true, false},
+  };
+  const float scalar = float(FromBits<S>(scalarBits));
+  ForEachElement(walk, operands, src1 ? 3 : 2, site, [&](const uint64_t* offsets) {
+    const float factor = src1 ? float(Load<S>(src1->address + offsets[2])) : scalar;
+    const float product = float(Load<S>(src0.address + offsets[1])) * factor;
+    Store<D>(dst.address + offsets[0], Load<D>(dst.address + offsets[0]) + product);
+  });
+}
+
+}  // namespace
+
+namespace rt {
+
+void VecDuplicate(DType type, const LocalRef& dst, uint64_t scalarBits, const VecShape& shape, Site site) {
+  WithType(type, [&]<class T>() {
+    VecOperand operand = {&dst, sizeof(T), shape.dstBlkStride, shape.dstRepStride, false, true};
+    const T value = FromBits<T>(scalarBits);
+    ForEachElement(shape, &operand, 1, site,
+                   [&](const uint64_t* offsets) { StoreRaw<T>(dst.address + offsets[0], value); });
+  });
+}
+
+// Element i is first + i, computed in the wide type and rounded once.
+void VecCreateIndex(DType type, const LocalRef& dst, uint64_t firstValueBits, uint32_t count, Site site) {
+  WithType(type, [&]<class T>() {
+    VecOperand operand = {&dst, sizeof(T), 1, 8, false, true};
+    const Wide<T> first = Wide<T>(FromBits<T>(firstValueBits));
+    uint64_t index = 0;
+    ForEachElement(CountShape(count), &operand, 1, site, [&](const uint64_t* offsets) {
+      Store<T>(dst.address + offsets[0], first + Wide<T>(index++));
+    });
+  });
+}
+
+// Brcb takes no mask: every repeat writes 8 whole blocks whatever the mask register holds.
+void VecBroadcastToBlocks(DType type, const LocalRef& dst, const LocalRef& src, uint32_t repeatTimes,
+                          uint16_t dstBlkStride, uint16_t dstRepStride, Site site) {
+  if (repeatTimes == 0) return;
+  WithType(type, [&]<class T>() {
+    constexpr uint32_t kBlockBytes = 32;
+    constexpr uint32_t kElementsPerRepeat = 8;
+    const uint64_t srcBytes = uint64_t(repeatTimes) * kElementsPerRepeat * sizeof(T);
+    const uint64_t lastBlock = uint64_t(repeatTimes - 1) * dstRepStride + uint64_t(kElementsPerRepeat - 1) * dstBlkStride;
+    CheckTensor(src, src.address, srcBytes, true, site);
+    CheckTensor(dst, dst.address, (lastBlock + 1) * kBlockBytes, true, site);
+    const uint8_t* srcEnd = src.address + srcBytes;
+    for (uint32_t repeat = 0; repeat < repeatTimes; ++repeat) {
+      for (uint32_t j = 0; j < kElementsPerRepeat; ++j) {
+        const uint8_t* from = src.address + (uint64_t(repeat) * kElementsPerRepeat + j) * sizeof(T);
+        uint8_t* block = dst.address + (uint64_t(repeat) * dstRepStride + uint64_t(j) * dstBlkStride) * kBlockBytes;
+        if (block < srcEnd && src.address < block + kBlockBytes) {
+          RaiseError("bad-parameter", site,
+                     Format("dst block %u of repeat %u overlaps src; Brcb's src and dst must not alias, use "
+                            "separate buffers",
+                            j, repeat));
+        }
+        CheckInitialized(from, sizeof(T), site);
+        const T value = LoadRaw<T>(from);
+        for (uint32_t k = 0; k < kBlockBytes / sizeof(T); ++k) StoreRaw<T>(block + k * sizeof(T), value);
+        MarkWritten(block, kBlockBytes);
+      }
+    }
+  });
+}
+
+void VecMultiplyAccumulate(DType dstType, DType srcType, const LocalRef& dst, const LocalRef& src0,
+                           const LocalRef* src1, uint64_t scalarBits, const VecShape& shape, Site site) {
+  if (dstType == DType::kHalf && srcType == DType::kHalf) {
+    MultiplyAccumulate<half, half>(dst, src0, src1, scalarBits, shape, site);
+  } else if (dstType == DType::kFloat && srcType == DType::kFloat) {
+    MultiplyAccumulate<float, float>(dst, src0, src1, scalarBits, shape, site);
+  } else if (dstType == DType::kFloat && srcType == DType::kHalf) {
+    MultiplyAccumulate<float, half>(dst, src0, src1, scalarBits, shape, site);
+  } else {
+    RaiseError("bad-parameter", site,
+               Format("no multiply-accumulate for dst %s with sources %s; use (half, half), (float, float) or "
+                      "(float, half)",
+                      DTypeName(dstType), DTypeName(srcType)));
+  }
+}
+
+}  // namespace rt
+}  // namespace ascendc_sim

@@ -1,0 +1,102 @@
+// Gather and GatherMask. Their outputs do not follow the lane walk (Gather reads anywhere in src,
+// GatherMask packs), so only the regular operands go through the vector engine.
+#include "ascendc_sim/vec_gather.h"
+
+#include <cstring>
+#include <vector>
+
+#include "diagnostics.h"
+#include "element.h"
+#include "vector_engine.h"
+
+namespace ascendc_sim {
+namespace {
+
+constexpr uint8_t kLastBuiltinPattern = 7;
+
+bool BuiltinPatternKeeps(uint8_t pattern, uint64_t index) {
+  switch (pattern) {
+    case 1: return index % 2 == 0;
+    case 2: return index % 2 == 1;
+    case 7: return true;
+    default: return index % 4 == uint64_t(pattern - 3);
+  }
+}
+
+}  // namespace
+
+namespace rt {
+
+void VecGather(DType type, const LocalRef& dst, const LocalRef& src, const LocalRef& srcOffset, uint32_t srcBaseAddr,
+               uint32_t count, Site site) {
+  const uint32_t elementBytes = DTypeBytes(type);
+  CheckTensor(src, src.address, 0, true, site);
+  VecOperand operands[2] = {
+      {&dst, elementBytes, 1, 8, false, true},
+      {&srcOffset, sizeof(uint32_t), 1, 8, true, false},
+  };
+  ForEachElement(CountShape(count), operands, 2, site, [&](const uint64_t* offsets) {
+    uint32_t byteOffset = 0;
+    std::memcpy(&byteOffset, srcOffset.address + offsets[1], sizeof(byteOffset));
+    const uint64_t sourceOffset = uint64_t(srcBaseAddr) + byteOffset;
+    if (sourceOffset % elementBytes != 0) {
+      RaiseError("misaligned-address", site,
+                 Format("element %llu gathers from byte offset %llu, which is not a multiple of sizeof(%s) = %u; "
+                        "srcOffset and srcBaseAddr are byte offsets",
+                        static_cast<unsigned long long>(offsets[0] / elementBytes),
+                        static_cast<unsigned long long>(sourceOffset), DTypeName(type), elementBytes));
+    }
+    const uint8_t* source = src.address + sourceOffset;
+    CheckTensor(src, source, elementBytes, false, site);
+    CheckInitialized(source, elementBytes, site);
+    std::memmove(dst.address + offsets[0], source, elementBytes);
+  });
+}
+
+uint64_t VecGatherMask(DType type, const LocalRef& dst, const LocalRef& src0, const LocalRef& pattern,
+                       const GatherMaskShape& shape, Site site) {
+  const uint32_t elementBytes = DTypeBytes(type);
+  const uint32_t perBlock = 32 / elementBytes;
+  const uint32_t lanesPerRepeat = 256 / elementBytes;
+  const AscendC::GatherMaskParams& params = shape.params;
+  if (shape.builtinPattern > kLastBuiltinPattern) {
+    RaiseError("bad-parameter", site,
+               Format("built-in src1Pattern %u does not exist; Atlas A2 has patterns 1 to 7", shape.builtinPattern));
+  }
+  if (shape.counterMode && shape.mask == 0) {
+    RaiseError("bad-parameter", site, "reduceMode=true (counter mode) needs mask > 0: the elements per repeat");
+  }
+  const uint64_t perRepeat = shape.counterMode ? shape.mask : lanesPerRepeat;
+  const uint64_t repeats = params.repeatTimes;
+  // Kept elements are collected first so dst may alias src0 (kernels compact in place).
+  std::vector<uint8_t> kept;
+  CheckTensor(dst, dst.address, 0, true, site);
+  CheckTensor(src0, src0.address, 0, true, site);
+  for (uint64_t repeat = 0; repeat < repeats; ++repeat) {
+    const uint8_t* patternBits = nullptr;
+    if (shape.builtinPattern == 0) {
+      patternBits = pattern.address + repeat * params.src1RepeatStride * 32ull;
+      const uint64_t patternBytes = (perRepeat + 7) / 8;
+      CheckTensor(pattern, patternBits, patternBytes, false, site);
+      CheckInitialized(patternBits, patternBytes, site);
+    }
+    for (uint64_t index = 0; index < perRepeat; ++index) {
+      const bool keep = patternBits ? ((patternBits[index / 8] >> (index % 8)) & 1) != 0
+                                    : BuiltinPatternKeeps(shape.builtinPattern, index);
+      if (!keep) continue;
+      const uint8_t* element = src0.address + repeat * params.src0RepeatStride * 32ull +
+                               (index / perBlock) * params.src0BlockStride * 32ull + (index % perBlock) * elementBytes;
+      CheckTensor(src0, element, elementBytes, false, site);
+      CheckInitialized(element, elementBytes, site);
+      kept.insert(kept.end(), element, element + elementBytes);
+    }
+  }
+  CheckTensor(dst, dst.address, kept.size(), true, site);
+  std::memcpy(dst.address, kept.data(), kept.size());
+  MarkWritten(dst.address, kept.size());
+  CurrentBlock().mask.counterMode = false;  // the instruction leaves the mask in normal mode
+  return kept.size() / elementBytes;
+}
+
+}  // namespace rt
+}  // namespace ascendc_sim

@@ -1,0 +1,198 @@
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "kernel_test_support.h"
+
+using namespace AscendC;
+
+namespace {
+
+template <class D>
+struct UbRun {
+  simtest::LaunchOutcome outcome;
+  std::vector<D> dst;
+};
+
+// Stages src and the initial dst in UB, runs `body(dst, src)` once, and returns dst.
+template <class D, class S, class Body>
+UbRun<D> RunOnUb(const std::vector<S>& src, const std::vector<D>& initialDst, Body body) {
+  simtest::GmBuffer<S> srcGm(src);
+  simtest::GmBuffer<D> dstGm(initialDst);
+  UbRun<D> run;
+  run.outcome = simtest::Launch(1, [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> srcBuf, dstBuf;
+    pipe.InitBuffer(srcBuf, src.size() * sizeof(S));
+    pipe.InitBuffer(dstBuf, initialDst.size() * sizeof(D));
+    GlobalTensor<S> srcGlobal;
+    GlobalTensor<D> dstGlobal;
+    srcGlobal.SetGlobalBuffer((__gm__ S*)srcGm.addr(), src.size());
+    dstGlobal.SetGlobalBuffer((__gm__ D*)dstGm.addr(), initialDst.size());
+    LocalTensor<S> srcLocal = srcBuf.Get<S>();
+    LocalTensor<D> dstLocal = dstBuf.Get<D>();
+    DataCopy(srcLocal, srcGlobal, src.size());
+    DataCopy(dstLocal, dstGlobal, initialDst.size());
+    PipeBarrier<PIPE_ALL>();
+    body(dstLocal, srcLocal);
+    PipeBarrier<PIPE_ALL>();
+    DataCopy(dstGlobal, dstLocal, initialDst.size());
+  });
+  run.dst = dstGm.values();
+  return run;
+}
+template <class T>
+void CheckDuplicateCount(T value) {
+  constexpr uint32_t kSize = 640 / sizeof(T) * 2;
+  const int32_t count = int32_t(kSize) - 48 / int32_t(sizeof(T));  // not a whole repeat, leaves a tail
+  std::vector<T> sentinel(kSize);
+  std::memset(static_cast<void*>(sentinel.data()), 0x5a, kSize * sizeof(T));
+  const auto run = RunOnUb<T, T>(sentinel, sentinel, [&](const LocalTensor<T>& dst, const LocalTensor<T>&) {
+    Duplicate(dst, value, count);
+  });
+  ASSERT_EQ(run.outcome.status, 0) << run.outcome.Describe();
+  for (int32_t i = 0; i < int32_t(kSize); ++i) {
+    const T& expected = i < count ? value : sentinel[i];
+    ASSERT_EQ(std::memcmp(&run.dst[i], &expected, sizeof(T)), 0) << "element " << i << " of " << sizeof(T) << "-byte type";
+  }
+}
+
+TEST(FillTest, DuplicateFillsCountElementsOfEveryType) {
+  CheckDuplicateCount<half>(half(-2.5f));
+  CheckDuplicateCount<bfloat16_t>(bfloat16_t(3.25f));
+  CheckDuplicateCount<int16_t>(int16_t(-1234));
+  CheckDuplicateCount<uint16_t>(uint16_t(54321));
+  CheckDuplicateCount<int32_t>(int32_t(-7654321));
+  CheckDuplicateCount<uint32_t>(uint32_t(4000000000u));
+  CheckDuplicateCount<float>(1.0e-3f);
+}
+
+TEST(FillTest, DuplicateLevel0HonoursMaskAndDstStrides) {
+  const uint64_t mask[2] = {0x8000000000000001ull, 0xffull};
+  const std::vector<half> sentinel(2 * 256, half(0.0f));
+  const auto run = RunOnUb<half, half>(sentinel, sentinel, [&](const auto& dst, const auto&) {
+    Duplicate(dst, half(9.0f), mask, 2, 2, 16);  // every other block, 16 blocks per repeat
+  });
+  ASSERT_EQ(run.outcome.status, 0) << run.outcome.Describe();
+  std::vector<float> expected(2 * 256, 0.0f);
+  for (uint32_t repeat = 0; repeat < 2; ++repeat) {
+    for (uint32_t lane = 0; lane < 128; ++lane) {
+      if ((mask[lane / 64] >> (lane % 64)) & 1) expected[repeat * 256 + lane / 16 * 32 + lane % 16] = 9.0f;
+    }
+  }
+  EXPECT_EQ(simtest::ToFloat(run.dst), expected);
+
+  const std::vector<float> floats(3 * 64, -1.0f);
+  const auto lengthRun = RunOnUb<float, float>(floats, floats, [](const auto& dst, const auto&) {
+    Duplicate(dst, 4.0f, uint64_t(20), 3, 1, 8);
+  });
+  ASSERT_EQ(lengthRun.outcome.status, 0) << lengthRun.outcome.Describe();
+  for (uint32_t i = 0; i < floats.size(); ++i) ASSERT_EQ(lengthRun.dst[i], i % 64 < 20 ? 4.0f : -1.0f) << i;
+}
+
+template <class T>
+void CheckCreateVecIndex(T first, uint32_t count) {
+  const std::vector<T> sentinel(512 / sizeof(T) * 4, T(-1));
+  const auto run = RunOnUb<T, T>(sentinel, sentinel, [&](const LocalTensor<T>& dst, const LocalTensor<T>&) {
+    CreateVecIndex(dst, first, count);
+  });
+  ASSERT_EQ(run.outcome.status, 0) << run.outcome.Describe();
+  for (uint32_t i = 0; i < sentinel.size(); ++i) {
+    const T expected = i < count ? T(double(first) + i) : T(-1);
+    ASSERT_EQ(std::memcmp(&run.dst[i], &expected, sizeof(T)), 0) << "element " << i << " of " << sizeof(T) << "-byte type";
+  }
+}
+
+TEST(FillTest, CreateVecIndexCountsUpFromFirstValue) {
+  CheckCreateVecIndex<int32_t>(5, 300);
+  CheckCreateVecIndex<int16_t>(-100, 500);
+  CheckCreateVecIndex<float>(-3.5f, 200);
+  CheckCreateVecIndex<half>(half(-3.0f), 1000);
+}
+
+TEST(FillTest, BrcbBroadcastsEachElementToItsOwnBlock) {
+  constexpr uint32_t kRepeats = 3;
+  std::vector<float> inputs(kRepeats * 8);
+  for (uint32_t i = 0; i < inputs.size(); ++i) inputs[i] = float(i) * 1.5f - 4.0f;
+  const BrcbRepeatParams params(2, 20);  // blocks 0, 2, ..., 14 of each 20-block repeat
+  const std::vector<float> sentinel(kRepeats * 20 * 8, 0.25f);
+  const auto run = RunOnUb<float, float>(inputs, sentinel, [&](const auto& dst, const auto& src) {
+    Brcb(dst, src, kRepeats, params);
+  });
+  ASSERT_EQ(run.outcome.status, 0) << run.outcome.Describe();
+  std::vector<float> expected = sentinel;
+  for (uint32_t repeat = 0; repeat < kRepeats; ++repeat) {
+    for (uint32_t j = 0; j < 8; ++j) {
+      for (uint32_t k = 0; k < 8; ++k) expected[(repeat * 20 + j * 2) * 8 + k] = inputs[repeat * 8 + j];
+    }
+  }
+  EXPECT_EQ(run.dst, expected);
+}
+
+TEST(FillTest, BrcbWithDefaultParamsFillsContiguousHalfBlocks) {
+  std::vector<half> inputs;
+  for (uint32_t i = 0; i < 16; ++i) inputs.push_back(half(float(i)));
+  const auto run = RunOnUb<half, half>(inputs, std::vector<half>(16 * 16), [&](const auto& dst, const auto& src) {
+    Brcb(dst, src, 2, BrcbRepeatParams());
+  });
+  ASSERT_EQ(run.outcome.status, 0) << run.outcome.Describe();
+  for (uint32_t i = 0; i < 256; ++i) ASSERT_EQ(float(run.dst[i]), float(i / 16)) << i;
+}
+
+TEST(FillTest, BrcbIntoItsOwnSourceIsBadParameter) {
+  const std::vector<float> values(64, 1.0f);
+  const auto run = RunOnUb<float, float>(values, values, [](const auto&, const auto& src) {
+    Brcb(src, src, 1, {1, 1});
+  });
+  EXPECT_NE(run.outcome.status, 0);
+  EXPECT_TRUE(run.outcome.HasKind("bad-parameter")) << run.outcome.Describe();
+}
+
+// dst += scalar * src (Axpy) and dst += src0 * src1 (MulAddDst): product and sum in float, one rounding.
+template <class D, class S>
+void CheckAxpy(uint32_t seed) {
+  constexpr uint32_t kSize = 384;
+  constexpr int32_t kCount = 330;
+  const auto src = simtest::Convert<S>(simtest::RandomFloats(kSize, -3.0f, 3.0f, seed));
+  const auto initial = simtest::Convert<D>(simtest::RandomFloats(kSize, -3.0f, 3.0f, seed + 1));
+  const S scalar = S(0.75f);
+  const auto run = RunOnUb<D, S>(src, initial, [&](const LocalTensor<D>& dst, const LocalTensor<S>& source) {
+    Axpy(dst, source, scalar, kCount);
+  });
+  ASSERT_EQ(run.outcome.status, 0) << run.outcome.Describe();
+  for (int32_t i = 0; i < int32_t(kSize); ++i) {
+    const float expected = i < kCount ? float(D(float(initial[i]) + float(src[i]) * float(scalar))) : float(initial[i]);
+    ASSERT_EQ(float(run.dst[i]), expected) << "element " << i;
+  }
+}
+
+TEST(FillTest, AxpyAccumulatesForEverySupportedPair) {
+  CheckAxpy<half, half>(20);
+  CheckAxpy<float, float>(22);
+  CheckAxpy<float, half>(24);
+}
+
+template <class D, class S>
+void CheckMulAddDst(uint32_t seed) {
+  constexpr uint32_t kSize = 256;
+  constexpr int32_t kCount = 200;
+  const auto sources = simtest::Convert<S>(simtest::RandomFloats(2 * kSize, -3.0f, 3.0f, seed));
+  const auto initial = simtest::Convert<D>(simtest::RandomFloats(kSize, -3.0f, 3.0f, seed + 1));
+  const auto run = RunOnUb<D, S>(sources, initial, [&](const LocalTensor<D>& dst, const LocalTensor<S>& src) {
+    MulAddDst(dst, src, src[kSize], kCount);
+  });
+  ASSERT_EQ(run.outcome.status, 0) << run.outcome.Describe();
+  for (int32_t i = 0; i < int32_t(kSize); ++i) {
+    const float product = float(sources[i]) * float(sources[kSize + i]);
+    const float expected = i < kCount ? float(D(float(initial[i]) + product)) : float(initial[i]);
+    ASSERT_EQ(float(run.dst[i]), expected) << "element " << i;
+  }
+}
+
+TEST(FillTest, MulAddDstAccumulatesProducts) {
+  CheckMulAddDst<half, half>(30);
+  CheckMulAddDst<float, float>(32);
+  CheckMulAddDst<float, half>(34);
+}
+
+}  // namespace

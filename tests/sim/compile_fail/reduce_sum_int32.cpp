@@ -1,0 +1,14 @@
+// EXPECT-ERROR: Failed to check dtype in ReduceSum
+// ReduceSum is defined for half and float only.
+#include "kernel_operator.h"
+
+using namespace AscendC;
+
+extern "C" __global__ __aicore__ void sum_custom(GM_ADDR x) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, 3 * 64 * sizeof(int32_t));
+  LocalTensor<int32_t> all = buf.Get<int32_t>();
+  ReduceSum(all, all[64], all[128], 64);
+  (void)x;
+}

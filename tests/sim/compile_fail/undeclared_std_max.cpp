@@ -1,0 +1,11 @@
+// EXPECT-ERROR: 'max' is not a member of 'std'
+// Kernel code sees no <algorithm>: std::max does not exist on the NPU toolchain.
+#include "kernel_operator.h"
+
+using namespace AscendC;
+
+extern "C" __global__ __aicore__ void scale_custom(GM_ADDR x) {
+  GlobalTensor<float> xGm;
+  xGm.SetGlobalBuffer((__gm__ float*)x, 8);
+  xGm.SetValue(0, std::max(xGm.GetValue(0), 0.0f));
+}
