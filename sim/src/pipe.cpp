@@ -299,6 +299,8 @@ void QueueFree(int32_t queueHandle, const LocalRef& tensor, Site site) {
 
 int32_t QueueCount(int32_t queueHandle, int what) {
   BlockState& block = CurrentBlock();
+  // A queue that InitBuffer never set up holds nothing and has no room.
+  if (queueHandle < 0 || size_t(queueHandle) >= block.queues.size()) return 0;
   QueueState& queue = block.queues[size_t(queueHandle)];
   if (what == 1) return int32_t(queue.queued.size());
   if (what == 0) return queue.depth - int32_t(queue.queued.size());

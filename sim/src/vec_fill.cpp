@@ -54,9 +54,8 @@ void VecCreateIndex(DType type, const LocalRef& dst, uint64_t firstValueBits, ui
     VecOperand operand = {&dst, sizeof(T), 1, 8, false, true};
     const Wide<T> first = Wide<T>(FromBits<T>(firstValueBits));
     uint64_t index = 0;
-    ForEachElement(CountShape(count), &operand, 1, site, [&](const uint64_t* offsets) {
-      Store<T>(dst.address + offsets[0], first + Wide<T>(index++));
-    });
+    ForEachElement(CountShape(count), &operand, 1, site,
+                   [&](const uint64_t* offsets) { Store<T>(dst.address + offsets[0], first + Wide<T>(index++)); });
   });
 }
 
@@ -68,7 +67,8 @@ void VecBroadcastToBlocks(DType type, const LocalRef& dst, const LocalRef& src, 
     constexpr uint32_t kBlockBytes = 32;
     constexpr uint32_t kElementsPerRepeat = 8;
     const uint64_t srcBytes = uint64_t(repeatTimes) * kElementsPerRepeat * sizeof(T);
-    const uint64_t lastBlock = uint64_t(repeatTimes - 1) * dstRepStride + uint64_t(kElementsPerRepeat - 1) * dstBlkStride;
+    const uint64_t lastBlock =
+        uint64_t(repeatTimes - 1) * dstRepStride + uint64_t(kElementsPerRepeat - 1) * dstBlkStride;
     CheckTensor(src, src.address, srcBytes, true, site);
     CheckTensor(dst, dst.address, (lastBlock + 1) * kBlockBytes, true, site);
     const uint8_t* srcEnd = src.address + srcBytes;

@@ -12,6 +12,7 @@
 namespace ascendc_sim {
 namespace {
 
+constexpr uint8_t kFirstBuiltinPattern = 1;
 constexpr uint8_t kLastBuiltinPattern = 7;
 
 bool BuiltinPatternKeeps(uint8_t pattern, uint64_t index) {
@@ -31,8 +32,11 @@ void VecGather(DType type, const LocalRef& dst, const LocalRef& src, const Local
                uint32_t count, Site site) {
   const uint32_t elementBytes = DTypeBytes(type);
   CheckTensor(src, src.address, 0, true, site);
+  // A repeat takes 256 bytes of uint32_t offsets (64 of them), so it writes 64 elements: 8 blocks of
+  // float but only 4 blocks of half.
+  const uint16_t dstRepeatBlocks = uint16_t(256 / sizeof(uint32_t) * elementBytes / 32);
   VecOperand operands[2] = {
-      {&dst, elementBytes, 1, 8, false, true},
+      {&dst, elementBytes, 1, dstRepeatBlocks, false, true},
       {&srcOffset, sizeof(uint32_t), 1, 8, true, false},
   };
   ForEachElement(CountShape(count), operands, 2, site, [&](const uint64_t* offsets) {
@@ -59,7 +63,8 @@ uint64_t VecGatherMask(DType type, const LocalRef& dst, const LocalRef& src0, co
   const uint32_t perBlock = 32 / elementBytes;
   const uint32_t lanesPerRepeat = 256 / elementBytes;
   const AscendC::GatherMaskParams& params = shape.params;
-  if (shape.builtinPattern > kLastBuiltinPattern) {
+  if (!shape.patternTensor &&
+      (shape.builtinPattern < kFirstBuiltinPattern || shape.builtinPattern > kLastBuiltinPattern)) {
     RaiseError("bad-parameter", site,
                Format("built-in src1Pattern %u does not exist; Atlas A2 has patterns 1 to 7", shape.builtinPattern));
   }
@@ -74,7 +79,7 @@ uint64_t VecGatherMask(DType type, const LocalRef& dst, const LocalRef& src0, co
   CheckTensor(src0, src0.address, 0, true, site);
   for (uint64_t repeat = 0; repeat < repeats; ++repeat) {
     const uint8_t* patternBits = nullptr;
-    if (shape.builtinPattern == 0) {
+    if (shape.patternTensor) {
       patternBits = pattern.address + repeat * params.src1RepeatStride * 32ull;
       const uint64_t patternBytes = (perRepeat + 7) / 8;
       CheckTensor(pattern, patternBits, patternBytes, false, site);

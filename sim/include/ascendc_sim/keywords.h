@@ -14,7 +14,7 @@
 #define __cb__
 #define __cc__
 
-#define GM_ADDR __gm__ uint8_t*
+#define GM_ADDR __gm__ ::uint8_t*
 
 // Kernel task types select the core mode on the NPU; the simulator runs vector blocks either way.
 enum KernelMetaType : uint8_t {

@@ -1,5 +1,6 @@
 // Whole-tensor operator sugar, as CANN's symbol overloads: `dst = a + b` (also - * / & |) runs the
-// level-2 API over dst.GetSize() elements.
+// level-2 API over dst.GetSize() elements; `mask = a < b` (also > == <= >= !=) runs Compare over
+// a.GetSize() elements into a uint8_t bit mask.
 #pragma once
 #include <cstdint>
 #include <source_location>
@@ -7,6 +8,7 @@
 
 #include "ascendc_sim/local_tensor.h"
 #include "ascendc_sim/vec_binary.h"
+#include "ascendc_sim/vec_compare.h"
 
 namespace ascendc_sim {
 
@@ -43,7 +45,9 @@ struct ArithmeticExpression {
   // The bitwise instructions work on 16-bit lanes; CANN's operators run 32-bit integers as twice as many.
   void EvaluateBitwise(const AscendC::LocalTensor<T>& dst, int32_t count) const {
     if constexpr (std::is_same_v<T, int32_t> || std::is_same_v<T, uint32_t>) {
-      const auto lanes = [](const AscendC::LocalTensor<T>& tensor) { return tensor.template ReinterpretCast<uint16_t>(); };
+      const auto lanes = [](const AscendC::LocalTensor<T>& tensor) {
+        return tensor.template ReinterpretCast<uint16_t>();
+      };
       ApplyBitwise(lanes(dst), lanes(src0), lanes(src1), count * 2);
     } else {
       ApplyBitwise(dst, src0, src1, count);
@@ -57,13 +61,33 @@ struct ArithmeticExpression {
   }
 };
 
+template <class T>
+struct CompareExpression {
+  AscendC::LocalTensor<T> src0;
+  AscendC::LocalTensor<T> src1;
+  AscendC::CMPMODE mode;
+  std::source_location location;
+
+  template <class U>
+  void EvaluateInto(const AscendC::LocalTensor<U>& dst) const {
+    AscendC::Compare(dst, src0, src1, mode, src0.GetSize(), location);
+  }
+};
+
 }  // namespace ascendc_sim
 
-#define ASCENDC_SIM_TENSOR_ARITHMETIC(Symbol, Op)                                                          \
-  template <class T>                                                                                       \
-  ascendc_sim::ArithmeticExpression<T, ascendc_sim::TensorArithmetic::Op> operator Symbol(                 \
-      const LocalTensor<T>& src0, const std::type_identity_t<ascendc_sim::OperandAt<T>>& src1) {           \
-    return {src0, src1.tensor, src1.location};                                                             \
+#define ASCENDC_SIM_TENSOR_COMPARE(Symbol, Mode)                                                              \
+  template <class T>                                                                                          \
+  ascendc_sim::CompareExpression<T> operator Symbol(                                                          \
+      const LocalTensor<T>& src0, const std::type_identity_t<ascendc_sim::OperandAt<T>>& src1) {              \
+    return {src0, src1.tensor, CMPMODE::Mode, src1.location};                                                 \
+  }
+
+#define ASCENDC_SIM_TENSOR_ARITHMETIC(Symbol, Op)                                                             \
+  template <class T>                                                                                          \
+  ascendc_sim::ArithmeticExpression<T, ascendc_sim::TensorArithmetic::Op> operator Symbol(                    \
+      const LocalTensor<T>& src0, const std::type_identity_t<ascendc_sim::OperandAt<T>>& src1) {              \
+    return {src0, src1.tensor, src1.location};                                                                \
   }
 
 namespace AscendC {
@@ -74,5 +98,11 @@ ASCENDC_SIM_TENSOR_ARITHMETIC(*, kMul)
 ASCENDC_SIM_TENSOR_ARITHMETIC(/, kDiv)
 ASCENDC_SIM_TENSOR_ARITHMETIC(&, kAnd)
 ASCENDC_SIM_TENSOR_ARITHMETIC(|, kOr)
+ASCENDC_SIM_TENSOR_COMPARE(<, LT)
+ASCENDC_SIM_TENSOR_COMPARE(>, GT)
+ASCENDC_SIM_TENSOR_COMPARE(==, EQ)
+ASCENDC_SIM_TENSOR_COMPARE(<=, LE)
+ASCENDC_SIM_TENSOR_COMPARE(>=, GE)
+ASCENDC_SIM_TENSOR_COMPARE(!=, NE)
 
 }  // namespace AscendC

@@ -45,17 +45,17 @@ inline VecShape DuplicateShape(VecShape shape, uint16_t dstBlockStride, uint8_t 
   ASCENDC_SIM_CHECK_DTYPE(api, T, half, bfloat16_t, int16_t, uint16_t, int32_t, uint32_t, float)
 
 // Duplicate's level-0 form, with the mask as bits or as a length.
-#define ASCENDC_SIM_DUPLICATE_MASK_FORM(MaskParam)                                                           \
-  template <class T, bool isSetMask = true>                                                                  \
-  void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, MaskParam, const uint8_t repeatTimes,      \
-                 const uint16_t dstBlockStride, const uint8_t dstRepeatStride,                               \
-                 const std::source_location location = std::source_location::current()) {                   \
-    ASCENDC_SIM_CHECK_FILL_DTYPE("Duplicate", T);                                         \
-    ascendc_sim::rt::VecDuplicate(                                                                           \
-        ascendc_sim::kDTypeOf<T>, dst.SimRef(), ascendc_sim::ScalarBits(scalarValue),                        \
-        ascendc_sim::DuplicateShape(ascendc_sim::MaskShape(mask, repeatTimes, isSetMask), dstBlockStride,    \
-                                    dstRepeatStride),                                                        \
-        ascendc_sim::MakeSite("Duplicate", location));                                                       \
+#define ASCENDC_SIM_DUPLICATE_MASK_FORM(MaskParam)                                                            \
+  template <class T, bool isSetMask = true>                                                                   \
+  void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, MaskParam, const uint8_t repeatTimes,       \
+                 const uint16_t dstBlockStride, const uint8_t dstRepeatStride,                                \
+                 const std::source_location location = std::source_location::current()) {                     \
+    ASCENDC_SIM_CHECK_FILL_DTYPE("Duplicate", T);                                                             \
+    ascendc_sim::rt::VecDuplicate(                                                                            \
+        ascendc_sim::kDTypeOf<T>, dst.SimRef(), ascendc_sim::ScalarBits(scalarValue),                         \
+        ascendc_sim::DuplicateShape(ascendc_sim::MaskShape(mask, repeatTimes, isSetMask), dstBlockStride,     \
+                                    dstRepeatStride),                                                         \
+        ascendc_sim::MakeSite("Duplicate", location));                                                        \
   }
 
 namespace AscendC {

@@ -25,8 +25,9 @@ struct GatherMaskParams {
 
 namespace ascendc_sim {
 
-// GatherMask's walk: builtinPattern 1..7 selects a fixed pattern, 0 means the pattern tensor.
+// GatherMask's walk: either the pattern tensor or a built-in pattern (1..7 on Atlas A2).
 struct GatherMaskShape {
+  bool patternTensor = false;
   uint8_t builtinPattern = 0;
   bool counterMode = false;  // reduceMode: each repeat handles `mask` elements
   uint32_t mask = 0;
@@ -65,7 +66,7 @@ void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const Loc
   static_assert(std::is_same_v<U, std::conditional_t<sizeof(T) == 2, uint16_t, uint32_t>>,
                 "GatherMask's src1Pattern must be a uint16_t tensor for 16-bit data and a uint32_t tensor for 32-bit data");
   rsvdCnt = ascendc_sim::rt::VecGatherMask(ascendc_sim::kDTypeOf<T>, dst.SimRef(), src0.SimRef(), src1Pattern.SimRef(),
-                                           {0, reduceMode, mask, params},
+                                           {true, 0, reduceMode, mask, params},
                                            ascendc_sim::MakeSite("GatherMask", location));
 }
 
@@ -76,7 +77,7 @@ void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uin
                 const std::source_location location = std::source_location::current()) {
   ASCENDC_SIM_CHECK_GATHER_MASK_DTYPE(T);
   rsvdCnt = ascendc_sim::rt::VecGatherMask(ascendc_sim::kDTypeOf<T>, dst.SimRef(), src0.SimRef(), {},
-                                           {src1Pattern, reduceMode, mask, params},
+                                           {false, src1Pattern, reduceMode, mask, params},
                                            ascendc_sim::MakeSite("GatherMask", location));
 }
 

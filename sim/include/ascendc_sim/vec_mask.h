@@ -34,4 +34,6 @@ void SetVectorMask(int32_t len, const std::source_location location = std::sourc
 // The compiler intrinsics behind the functions above, which kernels also call directly.
 inline void set_mask_count() { ascendc_sim::rt::SetMaskCounterMode(true); }
 inline void set_mask_norm() { ascendc_sim::rt::SetMaskCounterMode(false); }
-inline void set_vector_mask(uint64_t maskHigh, uint64_t maskLow) { ascendc_sim::rt::SetVectorMaskBits(maskHigh, maskLow); }
+inline void set_vector_mask(uint64_t maskHigh, uint64_t maskLow) {
+  ascendc_sim::rt::SetVectorMaskBits(maskHigh, maskLow);
+}

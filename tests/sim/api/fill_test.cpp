@@ -47,13 +47,13 @@ void CheckDuplicateCount(T value) {
   const int32_t count = int32_t(kSize) - 48 / int32_t(sizeof(T));  // not a whole repeat, leaves a tail
   std::vector<T> sentinel(kSize);
   std::memset(static_cast<void*>(sentinel.data()), 0x5a, kSize * sizeof(T));
-  const auto run = RunOnUb<T, T>(sentinel, sentinel, [&](const LocalTensor<T>& dst, const LocalTensor<T>&) {
-    Duplicate(dst, value, count);
-  });
+  const auto run = RunOnUb<T, T>(
+      sentinel, sentinel, [&](const LocalTensor<T>& dst, const LocalTensor<T>&) { Duplicate(dst, value, count); });
   ASSERT_EQ(run.outcome.status, 0) << run.outcome.Describe();
   for (int32_t i = 0; i < int32_t(kSize); ++i) {
     const T& expected = i < count ? value : sentinel[i];
-    ASSERT_EQ(std::memcmp(&run.dst[i], &expected, sizeof(T)), 0) << "element " << i << " of " << sizeof(T) << "-byte type";
+    ASSERT_EQ(std::memcmp(&run.dst[i], &expected, sizeof(T)), 0)
+        << "element " << i << " of " << sizeof(T) << "-byte type";
   }
 }
 
@@ -83,9 +83,8 @@ TEST(FillTest, DuplicateLevel0HonoursMaskAndDstStrides) {
   EXPECT_EQ(simtest::ToFloat(run.dst), expected);
 
   const std::vector<float> floats(3 * 64, -1.0f);
-  const auto lengthRun = RunOnUb<float, float>(floats, floats, [](const auto& dst, const auto&) {
-    Duplicate(dst, 4.0f, uint64_t(20), 3, 1, 8);
-  });
+  const auto lengthRun = RunOnUb<float, float>(
+      floats, floats, [](const auto& dst, const auto&) { Duplicate(dst, 4.0f, uint64_t(20), 3, 1, 8); });
   ASSERT_EQ(lengthRun.outcome.status, 0) << lengthRun.outcome.Describe();
   for (uint32_t i = 0; i < floats.size(); ++i) ASSERT_EQ(lengthRun.dst[i], i % 64 < 20 ? 4.0f : -1.0f) << i;
 }
@@ -93,13 +92,13 @@ TEST(FillTest, DuplicateLevel0HonoursMaskAndDstStrides) {
 template <class T>
 void CheckCreateVecIndex(T first, uint32_t count) {
   const std::vector<T> sentinel(512 / sizeof(T) * 4, T(-1));
-  const auto run = RunOnUb<T, T>(sentinel, sentinel, [&](const LocalTensor<T>& dst, const LocalTensor<T>&) {
-    CreateVecIndex(dst, first, count);
-  });
+  const auto run = RunOnUb<T, T>(
+      sentinel, sentinel, [&](const LocalTensor<T>& dst, const LocalTensor<T>&) { CreateVecIndex(dst, first, count); });
   ASSERT_EQ(run.outcome.status, 0) << run.outcome.Describe();
   for (uint32_t i = 0; i < sentinel.size(); ++i) {
     const T expected = i < count ? T(double(first) + i) : T(-1);
-    ASSERT_EQ(std::memcmp(&run.dst[i], &expected, sizeof(T)), 0) << "element " << i << " of " << sizeof(T) << "-byte type";
+    ASSERT_EQ(std::memcmp(&run.dst[i], &expected, sizeof(T)), 0)
+        << "element " << i << " of " << sizeof(T) << "-byte type";
   }
 }
 
@@ -116,9 +115,8 @@ TEST(FillTest, BrcbBroadcastsEachElementToItsOwnBlock) {
   for (uint32_t i = 0; i < inputs.size(); ++i) inputs[i] = float(i) * 1.5f - 4.0f;
   const BrcbRepeatParams params(2, 20);  // blocks 0, 2, ..., 14 of each 20-block repeat
   const std::vector<float> sentinel(kRepeats * 20 * 8, 0.25f);
-  const auto run = RunOnUb<float, float>(inputs, sentinel, [&](const auto& dst, const auto& src) {
-    Brcb(dst, src, kRepeats, params);
-  });
+  const auto run = RunOnUb<float, float>(inputs, sentinel,
+                                         [&](const auto& dst, const auto& src) { Brcb(dst, src, kRepeats, params); });
   ASSERT_EQ(run.outcome.status, 0) << run.outcome.Describe();
   std::vector<float> expected = sentinel;
   for (uint32_t repeat = 0; repeat < kRepeats; ++repeat) {

@@ -48,9 +48,8 @@ template <class T, class Api, class Reference>
 void CheckLevel2(const char* name, const std::vector<T>& inputs, T scalar, Api api, Reference reference) {
   const int32_t count = int32_t(inputs.size()) - 32;  // leaves a tail the call must not touch
   const std::vector<T> sentinel(inputs.size(), T(7));
-  const auto run = RunOnUb<T, T>(inputs, sentinel, [&](const LocalTensor<T>& dst, const LocalTensor<T>& src) {
-    api(dst, src, scalar, count);
-  });
+  const auto run = RunOnUb<T, T>(
+      inputs, sentinel, [&](const LocalTensor<T>& dst, const LocalTensor<T>& src) { api(dst, src, scalar, count); });
   ASSERT_EQ(run.outcome.status, 0) << name << ": " << run.outcome.Describe();
   for (int32_t i = 0; i < int32_t(inputs.size()); ++i) {
     const T expected = i < count ? reference(inputs[i], scalar) : T(7);
@@ -67,11 +66,14 @@ std::vector<T> Inputs(uint32_t count, float low, float high, uint32_t seed) {
 // Reference arithmetic: exact in float, then one rounding to T (integers wrap like the hardware's lanes).
 template <class T>
 T Round(double value) {
-  if constexpr (std::is_integral_v<T>) return T(static_cast<std::make_unsigned_t<T>>(int64_t(value)));
-  else return T(float(value));
+  if constexpr (std::is_integral_v<T>)
+    return T(static_cast<std::make_unsigned_t<T>>(int64_t(value)));
+  else
+    return T(float(value));
 }
 
-#define SCALAR_API(Name) [](const auto& dst, const auto& src, const auto& scalar, int32_t n) { Name(dst, src, scalar, n); }
+#define SCALAR_API(Name) \
+  [](const auto& dst, const auto& src, const auto& scalar, int32_t n) { Name(dst, src, scalar, n); }
 
 template <class T>
 void CheckArithmetic(float low, float high, T scalar, uint32_t seed) {
@@ -133,9 +135,9 @@ TEST(ScalarTest, Level0BitMaskWithStridesForInt16) {
   const UnaryRepeatParams params(2, 1, 16, 8);  // dst writes every other block
   std::vector<int16_t> inputs(2 * 128);
   for (size_t i = 0; i < inputs.size(); ++i) inputs[i] = int16_t(i * 3 - 200);
-  const auto run = RunOnUb<int16_t, int16_t>(inputs, std::vector<int16_t>(2 * 256, -1), [&](const auto& dst, const auto& src) {
-    Adds(dst, src, int16_t(1000), mask, 2, params);
-  });
+  const auto run = RunOnUb<int16_t, int16_t>(
+      inputs, std::vector<int16_t>(2 * 256, -1),
+      [&](const auto& dst, const auto& src) { Adds(dst, src, int16_t(1000), mask, 2, params); });
   ASSERT_EQ(run.outcome.status, 0) << run.outcome.Describe();
   std::vector<int16_t> expected(2 * 256, -1);
   for (uint32_t repeat = 0; repeat < 2; ++repeat) {
@@ -168,9 +170,8 @@ TEST(ScalarTest, Level0MaskLengthForFloatMuls) {
 
 TEST(ScalarTest, ShiftBeyondElementWidthIsBadParameter) {
   const std::vector<int16_t> values(16, 1);
-  const auto run = RunOnUb<int16_t, int16_t>(values, values, [](const auto& dst, const auto& src) {
-    ShiftLeft(dst, src, int16_t(17), 16);
-  });
+  const auto run = RunOnUb<int16_t, int16_t>(
+      values, values, [](const auto& dst, const auto& src) { ShiftLeft(dst, src, int16_t(17), 16); });
   EXPECT_NE(run.outcome.status, 0);
   EXPECT_TRUE(run.outcome.HasKind("bad-parameter")) << run.outcome.Describe();
 }

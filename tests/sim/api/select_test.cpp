@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <random>
 #include <vector>
 
@@ -128,10 +129,16 @@ TEST(SelectTest, WiderMaskTensorTypesReadTheSameBits) {
   const auto b = simtest::RandomFloats(192, 5.0f, 6.0f, 22);
   const auto maskBytes = RandomMaskBytes(23);
   std::vector<float> viaU8, viaU16, viaU32, viaU64;
-  ASSERT_EQ(RunSelect<float, uint8_t>(SELMODE::VSEL_TENSOR_TENSOR_MODE, a, b, maskBytes, kCount, nullptr, 0.0f, viaU8).status, 0);
-  ASSERT_EQ(RunSelect<float, uint16_t>(SELMODE::VSEL_TENSOR_TENSOR_MODE, a, b, maskBytes, kCount, nullptr, 0.0f, viaU16).status, 0);
-  ASSERT_EQ(RunSelect<float, uint32_t>(SELMODE::VSEL_TENSOR_TENSOR_MODE, a, b, maskBytes, kCount, nullptr, 0.0f, viaU32).status, 0);
-  ASSERT_EQ(RunSelect<float, uint64_t>(SELMODE::VSEL_TENSOR_TENSOR_MODE, a, b, maskBytes, kCount, nullptr, 0.0f, viaU64).status, 0);
+  const auto run = [&](auto maskTag, std::vector<float>& result) {
+    using U = decltype(maskTag);
+    const auto outcome =
+        RunSelect<float, U>(SELMODE::VSEL_TENSOR_TENSOR_MODE, a, b, maskBytes, kCount, nullptr, 0.0f, result);
+    ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+  };
+  run(uint8_t(), viaU8);
+  run(uint16_t(), viaU16);
+  run(uint32_t(), viaU32);
+  run(uint64_t(), viaU64);
   for (uint32_t i = 0; i < kCount; ++i) {
     const float expected = MaskBit(maskBytes, i) ? a[i] : b[i];
     ASSERT_EQ(viaU8[i], expected) << i;
@@ -185,13 +192,16 @@ TEST(SelectTest, CompareThenSelectComputesElementwiseMinAndRelu) {
     const half expectedRelu = float(xs[i]) > 0.0f ? xs[i] : half(0.0f);
     ASSERT_EQ(mins[i].bits, expectedMin.bits) << "min element " << i;
     ASSERT_EQ(relus[i].bits, expectedRelu.bits) << "relu element " << i;
-    if (i < 128) ASSERT_EQ(oneRepeat[i].bits, expectedMin.bits) << "one-repeat mode 0 element " << i;
+    if (i < 128) {
+      ASSERT_EQ(oneRepeat[i].bits, expectedMin.bits) << "one-repeat mode 0 element " << i;
+    }
   }
 }
 
 // Level 0: a bitwise lane mask, two repeats with a source repeat stride of 16 blocks (every other
-// 256 bytes). In VSEL_TENSOR_TENSOR_MODE repeat r uses selMask bits r*64 .. r*64+63.
-TEST(SelectTest, LevelZeroSelectHonoursLaneMaskRepeatsAndStrides) {
+// 256 bytes). VSEL_TENSOR_TENSOR_MODE gives repeat r selMask bits r*64 .. r*64+63; VSEL_CMPMASK_SPR
+// loads bits 0..63 into CMPMASK and reuses them in both repeats.
+void CheckLevelZeroSelect(SELMODE mode) {
   const auto a = simtest::RandomFloats(256, 1.0f, 2.0f, 41);
   const auto b = simtest::RandomFloats(256, -2.0f, -1.0f, 42);
   const auto maskBytes = RandomMaskBytes(43);
@@ -217,7 +227,7 @@ TEST(SelectTest, LevelZeroSelectHonoursLaneMaskRepeatsAndStrides) {
     DataCopy(ys, yGm, 256);
     DataCopy(zs, zGm, 128);
     DataCopy(selMask, maskGm, kMaskBytes);
-    Select(zs, selMask, xs, ys, SELMODE::VSEL_TENSOR_TENSOR_MODE, laneMask, 2, {1, 1, 1, 8, 16, 16});
+    Select(zs, selMask, xs, ys, mode, laneMask, 2, {1, 1, 1, 8, 16, 16});
     DataCopy(zGm, zs, 128);
   });
   ASSERT_EQ(outcome.status, 0) << outcome.Describe();
@@ -225,12 +235,17 @@ TEST(SelectTest, LevelZeroSelectHonoursLaneMaskRepeatsAndStrides) {
   for (uint32_t repeat = 0; repeat < 2; ++repeat) {
     for (uint32_t lane = 0; lane < 64; ++lane) {
       const uint32_t out = repeat * 64 + lane, in = repeat * 128 + lane;
-      const float expected =
-          (laneMask[0] >> lane) & 1 ? (MaskBit(maskBytes, repeat * 64 + lane) ? a[in] : b[in]) : 7.0f;
+      const uint32_t bit = mode == SELMODE::VSEL_CMPMASK_SPR ? lane : repeat * 64 + lane;
+      const float expected = (laneMask[0] >> lane) & 1 ? (MaskBit(maskBytes, bit) ? a[in] : b[in]) : 7.0f;
       ASSERT_EQ(result[out], expected) << "repeat " << repeat << " lane " << lane;
     }
   }
 }
+
+TEST(SelectTest, LevelZeroTensorModeHonoursLaneMaskRepeatsAndStrides) {
+  CheckLevelZeroSelect(SELMODE::VSEL_TENSOR_TENSOR_MODE);
+}
+TEST(SelectTest, LevelZeroCmpMaskModeReusesTheFirstRepeatBits) { CheckLevelZeroSelect(SELMODE::VSEL_CMPMASK_SPR); }
 
 // The register form: a level-0 Compare fills CMPMASK, Select without selMask reads it, every repeat.
 TEST(SelectTest, RegisterFormReusesCmpMaskFromLevelZeroCompare) {

@@ -58,22 +58,29 @@ struct FloatCase {
   bool exact;  // exactly rounded ops match bit for bit; transcendental ones within a few ulp
 };
 
-#define UNARY_CASE(Name, reference, low, high, exact)                                                \
-  FloatCase {                                                                                        \
-    #Name, [](const LocalTensor<half>& d, const LocalTensor<half>& s, int32_t n) { Name(d, s, n); }, \
-        [](const LocalTensor<float>& d, const LocalTensor<float>& s, int32_t n) { Name(d, s, n); },  \
-        reference, low, high, exact                                                                  \
+#define UNARY_CASE(Name, reference, low, high, exact)                                                       \
+  FloatCase {                                                                                               \
+#Name, [](const LocalTensor <half>& d, const LocalTensor <half>& s,                                     \
+              int32_t n) { Name(d, s, n); }, [](const LocalTensor <float>& d, const LocalTensor <float>& s, \
+                                                int32_t n) { Name(d, s, n); }, reference, low, high, exact  \
   }
 
 std::vector<FloatCase> FloatCases() {
   return {
-      UNARY_CASE(Exp, [](double x) { return std::exp(x); }, -6.0f, 6.0f, false),
-      UNARY_CASE(Ln, [](double x) { return std::log(x); }, 0.01f, 100.0f, false),
-      UNARY_CASE(Abs, [](double x) { return std::fabs(x); }, -50.0f, 50.0f, true),
-      UNARY_CASE(Reciprocal, [](double x) { return 1.0 / x; }, 0.5f, 8.0f, false),
-      UNARY_CASE(Sqrt, [](double x) { return std::sqrt(x); }, 0.0f, 400.0f, false),
-      UNARY_CASE(Rsqrt, [](double x) { return 1.0 / std::sqrt(x); }, 0.1f, 400.0f, false),
-      UNARY_CASE(Relu, [](double x) { return x > 0 ? x : 0.0; }, -5.0f, 5.0f, true),
+      UNARY_CASE(
+          Exp, [](double x) { return std::exp(x); }, -6.0f, 6.0f, false),
+      UNARY_CASE(
+          Ln, [](double x) { return std::log(x); }, 0.01f, 100.0f, false),
+      UNARY_CASE(
+          Abs, [](double x) { return std::fabs(x); }, -50.0f, 50.0f, true),
+      UNARY_CASE(
+          Reciprocal, [](double x) { return 1.0 / x; }, 0.5f, 8.0f, false),
+      UNARY_CASE(
+          Sqrt, [](double x) { return std::sqrt(x); }, 0.0f, 400.0f, false),
+      UNARY_CASE(
+          Rsqrt, [](double x) { return 1.0 / std::sqrt(x); }, 0.1f, 400.0f, false),
+      UNARY_CASE(
+          Relu, [](double x) { return x > 0 ? x : 0.0; }, -5.0f, 5.0f, true),
   };
 }
 
@@ -91,8 +98,10 @@ void CheckLevel2(const FloatCase& unary, uint32_t seed) {
   const auto inputs = simtest::Convert<T>(simtest::RandomFloats(kSize, unary.low, unary.high, seed));
   const std::vector<T> sentinel(kSize, T(-7.0f));
   const auto run = RunOnUb<T, T>(inputs, sentinel, [&](const LocalTensor<T>& dst, const LocalTensor<T>& src) {
-    if constexpr (std::is_same_v<T, half>) unary.runHalf(dst, src, kCount);
-    else unary.runFloat(dst, src, kCount);
+    if constexpr (std::is_same_v<T, half>)
+      unary.runHalf(dst, src, kCount);
+    else
+      unary.runFloat(dst, src, kCount);
   });
   ASSERT_EQ(run.outcome.status, 0) << run.outcome.Describe();
   for (int32_t i = 0; i < int32_t(kSize); ++i) {
@@ -119,24 +128,22 @@ TEST(UnaryTest, FloatingOpsMatchReferenceForHalfAndFloat) {
 
 TEST(UnaryTest, NotInvertsBitsOfSixteenBitIntegers) {
   const std::vector<int16_t> inputs = {0, 1, -1, 0x1234, -32768, 32767, 0x00ff, 0x7f00, 5, 6, 7, 8, 9, 10, 11, 12};
-  const auto run = RunOnUb<int16_t, int16_t>(inputs, std::vector<int16_t>(16, 0), [](const auto& dst, const auto& src) {
-    Not(dst, src, 16);
-  });
+  const auto run = RunOnUb<int16_t, int16_t>(inputs, std::vector<int16_t>(16, 0),
+                                             [](const auto& dst, const auto& src) { Not(dst, src, 16); });
   ASSERT_EQ(run.outcome.status, 0) << run.outcome.Describe();
   for (size_t i = 0; i < inputs.size(); ++i) EXPECT_EQ(run.dst[i], int16_t(~inputs[i])) << i;
 
   const std::vector<uint16_t> unsignedInputs(16, 0x0f0f);
   const auto unsignedRun = RunOnUb<uint16_t, uint16_t>(unsignedInputs, std::vector<uint16_t>(16, 0),
-                                              [](const auto& dst, const auto& src) { Not(dst, src, 16); });
+                                                       [](const auto& dst, const auto& src) { Not(dst, src, 16); });
   for (size_t i = 0; i < 16; ++i) EXPECT_EQ(unsignedRun.dst[i], 0xf0f0u) << i;
 }
 
 TEST(UnaryTest, ReluClampsInt32) {
   std::vector<int32_t> inputs;
   for (int32_t i = 0; i < 64; ++i) inputs.push_back((i - 32) * 1000003);
-  const auto run = RunOnUb<int32_t, int32_t>(inputs, std::vector<int32_t>(64, 1), [](const auto& dst, const auto& src) {
-    Relu(dst, src, 64);
-  });
+  const auto run = RunOnUb<int32_t, int32_t>(inputs, std::vector<int32_t>(64, 1),
+                                             [](const auto& dst, const auto& src) { Relu(dst, src, 64); });
   ASSERT_EQ(run.outcome.status, 0) << run.outcome.Describe();
   for (size_t i = 0; i < inputs.size(); ++i) EXPECT_EQ(run.dst[i], inputs[i] > 0 ? inputs[i] : 0) << i;
 }
@@ -152,9 +159,8 @@ TEST(UnaryTest, Level0BitMaskAndStridesSelectHalfLanes) {
   const UnaryRepeatParams params(1, 2, 8, 16);  // src reads every other block
   const auto inputs = simtest::Convert<half>(simtest::RandomFloats(2 * 16 * 16, -9.0f, 9.0f, 3));
   const std::vector<half> sentinel(kRepeats * 128, half(100.0f));
-  const auto run = RunOnUb<half, half>(inputs, sentinel, [&](const auto& dst, const auto& src) {
-    Abs(dst, src, mask, kRepeats, params);
-  });
+  const auto run = RunOnUb<half, half>(
+      inputs, sentinel, [&](const auto& dst, const auto& src) { Abs(dst, src, mask, kRepeats, params); });
   ASSERT_EQ(run.outcome.status, 0) << run.outcome.Describe();
   for (uint32_t repeat = 0; repeat < kRepeats; ++repeat) {
     for (uint32_t lane = 0; lane < 128; ++lane) {
@@ -172,9 +178,8 @@ TEST(UnaryTest, Level0MaskLengthWithRepeatStridesForFloat) {
   const UnaryRepeatParams params(1, 1, 16, 8);  // dst skips a repeat's worth of blocks each time
   const auto inputs = simtest::RandomFloats(kRepeats * 64, -3.0f, 3.0f, 4);
   const std::vector<float> sentinel(kRepeats * 128, -1.0f);
-  const auto run = RunOnUb<float, float>(inputs, sentinel, [&](const auto& dst, const auto& src) {
-    Relu(dst, src, kMaskLength, kRepeats, params);
-  });
+  const auto run = RunOnUb<float, float>(
+      inputs, sentinel, [&](const auto& dst, const auto& src) { Relu(dst, src, kMaskLength, kRepeats, params); });
   ASSERT_EQ(run.outcome.status, 0) << run.outcome.Describe();
   for (uint32_t repeat = 0; repeat < kRepeats; ++repeat) {
     for (uint32_t lane = 0; lane < 64; ++lane) {
@@ -187,9 +192,8 @@ TEST(UnaryTest, Level0MaskLengthWithRepeatStridesForFloat) {
 
 TEST(UnaryTest, MaskLengthOverOneRepeatIsBadParameter) {
   const std::vector<float> values(64, 1.0f);
-  const auto run = RunOnUb<float, float>(values, values, [](const auto& dst, const auto& src) {
-    Exp(dst, src, uint64_t(65), 1, UnaryRepeatParams());
-  });
+  const auto run = RunOnUb<float, float>(
+      values, values, [](const auto& dst, const auto& src) { Exp(dst, src, uint64_t(65), 1, UnaryRepeatParams()); });
   EXPECT_NE(run.outcome.status, 0);
   EXPECT_TRUE(run.outcome.HasKind("bad-parameter")) << run.outcome.Describe();
 }

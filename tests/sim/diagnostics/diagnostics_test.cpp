@@ -64,7 +64,7 @@ struct ProgramRun {
   std::vector<json> records;  // AKGEN_SIM_DIAG_JSON lines
 
   std::string Describe() const { return "exit " + std::to_string(exitStatus) + "\nstdout:\n" + out + "stderr:\n" + err; }
-  // Lines of stderr that are diagnostics (errors, warnings, notes) rather than the launcher's summary.
+  // How many lines of stderr contain `needle`.
   int CountStderr(const std::string& needle) const {
     int count = 0;
     for (const std::string& line : Lines(err)) count += line.find(needle) != std::string::npos;
