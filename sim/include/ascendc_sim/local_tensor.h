@@ -55,6 +55,14 @@ class LocalTensor {
     return LocalTensor<U>(cast);
   }
 
+  // `dst = a + b` and the other operator sugar of tensor_operators.h: the expression computes into
+  // this tensor instead of replacing the view.
+  template <class Expression>
+    requires requires(const Expression& expression, const LocalTensor& dst) { expression.EvaluateInto(dst); }
+  void operator=(const Expression& expression) {
+    expression.EvaluateInto(*this);
+  }
+
   const ascendc_sim::LocalRef& SimRef() const { return ref_; }
 
  private:

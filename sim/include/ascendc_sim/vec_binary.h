@@ -18,7 +18,7 @@
   }                                                                                                        \
   template <class T, bool isSetMask = true>                                                                \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,            \
-            const uint64_t mask[], const uint8_t repeatTimes, const BinaryRepeatParams& params,            \
+            const uint64_t mask[], const ascendc_sim::RepeatTimes repeatTimes, const BinaryRepeatParams& params,            \
             const std::source_location location = std::source_location::current()) {                      \
     ASCENDC_SIM_CHECK_DTYPE(#Name, T, __VA_ARGS__);                                                        \
     ascendc_sim::rt::VecBinary(ascendc_sim::BinaryOp::Op, ascendc_sim::kDTypeOf<T>, dst.SimRef(),          \
@@ -28,7 +28,7 @@
   }                                                                                                        \
   template <class T, bool isSetMask = true>                                                                \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,            \
-            uint64_t mask, const uint8_t repeatTimes, const BinaryRepeatParams& params,                    \
+            uint64_t mask, const ascendc_sim::RepeatTimes repeatTimes, const BinaryRepeatParams& params,                    \
             const std::source_location location = std::source_location::current()) {                      \
     ASCENDC_SIM_CHECK_DTYPE(#Name, T, __VA_ARGS__);                                                        \
     ascendc_sim::rt::VecBinary(ascendc_sim::BinaryOp::Op, ascendc_sim::kDTypeOf<T>, dst.SimRef(),          \

@@ -48,7 +48,7 @@ void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode&
 
 template <class T, class U, bool isSetMask = true>
 void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, const uint64_t mask[],
-          const uint8_t repeatTimes, const UnaryRepeatParams& params,
+          const ascendc_sim::RepeatTimes repeatTimes, const UnaryRepeatParams& params,
           const std::source_location location = std::source_location::current()) {
   ASCENDC_SIM_CHECK_CAST_PAIR(T, U);
   ascendc_sim::rt::VecCast(ascendc_sim::kDTypeOf<T>, ascendc_sim::kDTypeOf<U>, uint8_t(roundMode), dst.SimRef(),
@@ -58,7 +58,7 @@ void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode&
 
 template <class T, class U, bool isSetMask = true>
 void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, const uint64_t mask,
-          const uint8_t repeatTimes, const UnaryRepeatParams& params,
+          const ascendc_sim::RepeatTimes repeatTimes, const UnaryRepeatParams& params,
           const std::source_location location = std::source_location::current()) {
   ASCENDC_SIM_CHECK_CAST_PAIR(T, U);
   ascendc_sim::rt::VecCast(ascendc_sim::kDTypeOf<T>, ascendc_sim::kDTypeOf<U>, uint8_t(roundMode), dst.SimRef(),

@@ -47,7 +47,7 @@ inline VecShape DuplicateShape(VecShape shape, uint16_t dstBlockStride, uint8_t 
 // Duplicate's level-0 form, with the mask as bits or as a length.
 #define ASCENDC_SIM_DUPLICATE_MASK_FORM(MaskParam)                                                            \
   template <class T, bool isSetMask = true>                                                                   \
-  void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, MaskParam, const uint8_t repeatTimes,       \
+  void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, MaskParam, const ascendc_sim::RepeatTimes repeatTimes,       \
                  const uint16_t dstBlockStride, const uint8_t dstRepeatStride,                                \
                  const std::source_location location = std::source_location::current()) {                     \
     ASCENDC_SIM_CHECK_FILL_DTYPE("Duplicate", T);                                                             \
@@ -79,7 +79,7 @@ void CreateVecIndex(LocalTensor<T> dst, const T& firstValue, uint32_t calCount,
 }
 
 template <class T>
-void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint8_t repeatTimes,
+void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src, const ascendc_sim::RepeatTimes repeatTimes,
           const BrcbRepeatParams& params, const std::source_location location = std::source_location::current()) {
   ASCENDC_SIM_CHECK_FILL_DTYPE("Brcb", T);
   ascendc_sim::rt::VecBroadcastToBlocks(ascendc_sim::kDTypeOf<T>, dst.SimRef(), src.SimRef(), repeatTimes,

@@ -1,6 +1,7 @@
 // Repeat-parameter structs of the level-0 vector APIs.
 #pragma once
 #include <cstdint>
+#include <type_traits>
 
 #include "ascendc_sim/vec_runtime.h"
 
@@ -32,6 +33,25 @@ struct UnaryRepeatParams {
 }  // namespace AscendC
 
 namespace ascendc_sim {
+
+// A level-0 repeat count. CANN declares it uint8_t, so a computed 300 silently wraps to 44 there;
+// taking any integer here keeps the real value so the runtime reports it as bad-parameter.
+struct RepeatTimes {
+  uint32_t value;
+  template <class Integer>
+    requires std::is_integral_v<Integer>
+  constexpr RepeatTimes(Integer count) : value(Clamp(count)) {}
+  constexpr operator uint32_t() const { return value; }
+
+ private:
+  template <class Integer>
+  static constexpr uint32_t Clamp(Integer count) {
+    if constexpr (std::is_signed_v<Integer>) {
+      if (count < 0) return ~uint32_t(0);
+    }
+    return uint64_t(count) > ~uint32_t(0) ? ~uint32_t(0) : uint32_t(count);
+  }
+};
 
 // Level-0 shapes from the public parameter structs.
 inline VecShape MaskShape(const uint64_t mask[], uint32_t repeatTimes, bool setMask) {

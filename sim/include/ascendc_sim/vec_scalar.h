@@ -29,7 +29,7 @@
 #define ASCENDC_SIM_SCALAR_MASK_FORM(Name, MaskParam, Level0Op, Extra, ...)                                   \
   template <class T, bool isSetMask = true>                                                                   \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, MaskParam,            \
-            const uint8_t repeatTimes, const UnaryRepeatParams& params Extra##_PARAM(),                       \
+            const ascendc_sim::RepeatTimes repeatTimes, const UnaryRepeatParams& params Extra##_PARAM(),                       \
             const std::source_location location = std::source_location::current()) {                          \
     ASCENDC_SIM_CHECK_DTYPE(#Name, T, __VA_ARGS__);                                                           \
     ascendc_sim::rt::VecScalar(Level0Op, ascendc_sim::kDTypeOf<T>, dst.SimRef(), src.SimRef(),                \
@@ -39,7 +39,7 @@
   }                                                                                                           \
   template <class T, class U, bool isSetMask = true, std::enable_if_t<std::is_same_v<T, U>, bool> = true>     \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalarValue, MaskParam,            \
-            const uint8_t repeatTimes, const UnaryRepeatParams& params Extra##_PARAM(),                       \
+            const ascendc_sim::RepeatTimes repeatTimes, const UnaryRepeatParams& params Extra##_PARAM(),                       \
             const std::source_location location = std::source_location::current()) {                          \
     Name<T, isSetMask>(dst, src, scalarValue, mask, repeatTimes, params Extra##_ARG(), location);             \
   }

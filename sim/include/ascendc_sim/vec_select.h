@@ -40,7 +40,7 @@ SelectSources ScalarSource(const T& scalar) {
 #define ASCENDC_SIM_SELECT_LEVEL0_API(MaskType)                                                                     \
   template <class T, class U, bool isSetMask = true>                                                               \
   void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,                \
-              const LocalTensor<T>& src1, SELMODE selMode, MaskType mask, uint8_t repeatTimes,                     \
+              const LocalTensor<T>& src1, SELMODE selMode, MaskType mask, const ascendc_sim::RepeatTimes repeatTimes,                     \
               const BinaryRepeatParams& params, const std::source_location location = std::source_location::current()) { \
     ASCENDC_SIM_CHECK_SELECT_DTYPES(T, U);                                                                         \
     ascendc_sim::rt::VecSelect(ascendc_sim::kDTypeOf<T>, uint8_t(selMode), dst.SimRef(), selMask.SimRef(),         \
@@ -50,7 +50,7 @@ SelectSources ScalarSource(const T& scalar) {
   }                                                                                                                \
   template <class T, class U, bool isSetMask = true>                                                               \
   void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, T src1,        \
-              SELMODE selMode, MaskType mask, uint8_t repeatTimes, const BinaryRepeatParams& params,               \
+              SELMODE selMode, MaskType mask, const ascendc_sim::RepeatTimes repeatTimes, const BinaryRepeatParams& params,               \
               const std::source_location location = std::source_location::current()) {                           \
     ASCENDC_SIM_CHECK_SELECT_DTYPES(T, U);                                                                         \
     ascendc_sim::rt::VecSelect(ascendc_sim::kDTypeOf<T>, uint8_t(selMode), dst.SimRef(), selMask.SimRef(),         \
@@ -86,7 +86,7 @@ ASCENDC_SIM_SELECT_LEVEL0_API(const uint64_t)
 // Register form: mask bits from CMPMASK (set by level-0 Compare or SetCmpMask), lanes from the
 // vector mask register (SetVectorMask).
 template <class T, SELMODE selMode>
-void Select(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint8_t repeatTimes,
+void Select(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const ascendc_sim::RepeatTimes repeatTimes,
             const BinaryRepeatParams& params, const std::source_location location = std::source_location::current()) {
   ASCENDC_SIM_CHECK_DTYPE("Select", T, half, float);
   static_assert(selMode == SELMODE::VSEL_CMPMASK_SPR,

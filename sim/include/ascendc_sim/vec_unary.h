@@ -15,7 +15,7 @@
   }                                                                                                                   \
   template <class T, bool isSetMask = true>                                                                           \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],                              \
-            const uint8_t repeatTimes, const UnaryRepeatParams& params,                                               \
+            const ascendc_sim::RepeatTimes repeatTimes, const UnaryRepeatParams& params,                                               \
             const std::source_location location = std::source_location::current()) {                                  \
     ASCENDC_SIM_CHECK_DTYPE(#Name, T, __VA_ARGS__);                                                                   \
     ascendc_sim::rt::VecUnary(ascendc_sim::UnaryOp::Op, ascendc_sim::kDTypeOf<T>, dst.SimRef(), src.SimRef(),         \
@@ -23,7 +23,7 @@
                               ascendc_sim::MakeSite(#Name, location));                                                \
   }                                                                                                                   \
   template <class T, bool isSetMask = true>                                                                           \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, const uint8_t repeatTimes,           \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, const ascendc_sim::RepeatTimes repeatTimes,           \
             const UnaryRepeatParams& params, const std::source_location location = std::source_location::current()) { \
     ASCENDC_SIM_CHECK_DTYPE(#Name, T, __VA_ARGS__);                                                                   \
     ascendc_sim::rt::VecUnary(ascendc_sim::UnaryOp::Op, ascendc_sim::kDTypeOf<T>, dst.SimRef(), src.SimRef(),         \

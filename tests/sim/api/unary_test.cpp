@@ -58,31 +58,25 @@ struct FloatCase {
   bool exact;  // exactly rounded ops match bit for bit; transcendental ones within a few ulp
 };
 
-#define UNARY_CASE(Name, reference, low, high, exact)                                                       \
-  FloatCase {                                                                                               \
-#Name, [](const LocalTensor <half>& d, const LocalTensor <half>& s,                                     \
-              int32_t n) { Name(d, s, n); }, [](const LocalTensor <float>& d, const LocalTensor <float>& s, \
-                                                int32_t n) { Name(d, s, n); }, reference, low, high, exact  \
-  }
+// clang-format off
+#define UNARY_CASE(Name, reference, low, high, exact)                                                    \
+  FloatCase{#Name,                                                                                       \
+            [](const LocalTensor<half>& d, const LocalTensor<half>& s, int32_t n) { Name(d, s, n); },   \
+            [](const LocalTensor<float>& d, const LocalTensor<float>& s, int32_t n) { Name(d, s, n); }, \
+            reference, low, high, exact}
 
 std::vector<FloatCase> FloatCases() {
   return {
-      UNARY_CASE(
-          Exp, [](double x) { return std::exp(x); }, -6.0f, 6.0f, false),
-      UNARY_CASE(
-          Ln, [](double x) { return std::log(x); }, 0.01f, 100.0f, false),
-      UNARY_CASE(
-          Abs, [](double x) { return std::fabs(x); }, -50.0f, 50.0f, true),
-      UNARY_CASE(
-          Reciprocal, [](double x) { return 1.0 / x; }, 0.5f, 8.0f, false),
-      UNARY_CASE(
-          Sqrt, [](double x) { return std::sqrt(x); }, 0.0f, 400.0f, false),
-      UNARY_CASE(
-          Rsqrt, [](double x) { return 1.0 / std::sqrt(x); }, 0.1f, 400.0f, false),
-      UNARY_CASE(
-          Relu, [](double x) { return x > 0 ? x : 0.0; }, -5.0f, 5.0f, true),
+      UNARY_CASE(Exp, [](double x) { return std::exp(x); }, -6.0f, 6.0f, false),
+      UNARY_CASE(Ln, [](double x) { return std::log(x); }, 0.01f, 100.0f, false),
+      UNARY_CASE(Abs, [](double x) { return std::fabs(x); }, -50.0f, 50.0f, true),
+      UNARY_CASE(Reciprocal, [](double x) { return 1.0 / x; }, 0.5f, 8.0f, false),
+      UNARY_CASE(Sqrt, [](double x) { return std::sqrt(x); }, 0.0f, 400.0f, false),
+      UNARY_CASE(Rsqrt, [](double x) { return 1.0 / std::sqrt(x); }, 0.1f, 400.0f, false),
+      UNARY_CASE(Relu, [](double x) { return x > 0 ? x : 0.0; }, -5.0f, 5.0f, true),
   };
 }
+// clang-format on
 
 // Relative error allowed for the non-exact ops: a couple of ulp of the element type.
 template <class T>
