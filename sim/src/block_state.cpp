@@ -1,3 +1,5 @@
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include "launch_state.h"
@@ -11,7 +13,8 @@ constexpr MemoryInfo kMemories[] = {
     {"L0C", 131072, 64}, {"BT", 1024, 64},  {"FB", 2048, 64},
 };
 
-// Uninitialised UB bytes read as NaN in half and float, so a kernel that depends on them fails visibly.
+// Uninitialised UB bytes read as NaN in half and float, so a kernel that depends on them fails
+// visibly. The other memories start zeroed: the cube path is not simulated yet.
 constexpr uint8_t kPoison = 0xff;
 
 size_t TotalBytes() {
@@ -48,7 +51,13 @@ const char* PositionName(uint8_t position) {
 
 BlockState::BlockState(int64_t blockIndex) : index(blockIndex) {
   const size_t total = TotalBytes();
-  storage.reset(new uint8_t[2 * total + 4096]);
+  // calloc maps fresh zero pages for a block this size, so the shadow starts "never written" for
+  // free and untouched memories cost nothing.
+  storage.reset(static_cast<uint8_t*>(std::calloc(2 * total + 4096, 1)));
+  if (!storage) {
+    std::fputs("akgen-sim: out of memory for a block's on-chip buffers\n", stderr);
+    std::exit(1);
+  }
   uint8_t* cursor = storage.get() + (4096 - reinterpret_cast<uintptr_t>(storage.get()) % 4096) % 4096;
   for (size_t i = 0; i < size_t(Memory::kCount); ++i) {
     memoryBase[i] = cursor;
@@ -58,9 +67,10 @@ BlockState::BlockState(int64_t blockIndex) : index(blockIndex) {
     shadowBase[i] = cursor;
     cursor += kMemories[i].bytes;
   }
-  std::memset(memoryBase[0], kPoison, total);
-  std::memset(shadowBase[0], 0, total);
+  std::memset(memoryBase[size_t(Memory::kUnifiedBuffer)], kPoison, Info(Memory::kUnifiedBuffer).bytes);
 }
+
+void BlockState::FreeStorage::operator()(uint8_t* storage) const { std::free(storage); }
 
 bool BlockState::Locate(const uint8_t* address, uint64_t bytes, Memory& memory, uint64_t& offset) const {
   for (size_t i = 0; i < size_t(Memory::kCount); ++i) {

@@ -65,7 +65,10 @@ struct MaskRegister {
 
 struct BlockState {
   int64_t index = 0;
-  std::unique_ptr<uint8_t[]> storage;  // all on-chip memories, then their initialisation shadow
+  struct FreeStorage {
+    void operator()(uint8_t* storage) const;
+  };
+  std::unique_ptr<uint8_t, FreeStorage> storage;  // all on-chip memories, then their initialisation shadow
   uint8_t* memoryBase[size_t(Memory::kCount)] = {};
   uint8_t* shadowBase[size_t(Memory::kCount)] = {};
   std::vector<PipeState> pipes;

@@ -89,6 +89,16 @@ void CheckOperands(const ElementPlan& plan, VecOperand* operands, int count, con
   }
 }
 
+bool IsContiguous(const ElementPlan& plan, const VecOperand* operands, int count) {
+  if (!plan.counter) return false;
+  for (int i = 0; i < count; ++i) {
+    const uint64_t repeatBytes = uint64_t(plan.lanesPerRepeat) * operands[i].elementBytes;
+    const bool wholeBlocks = 32 % operands[i].elementBytes == 0;
+    if (!wholeBlocks || operands[i].blkStride != 1 || uint64_t(operands[i].repStride) * 32 != repeatBytes) return false;
+  }
+  return true;
+}
+
 namespace rt {
 
 void SetMaskCounterMode(bool counter) { CurrentBlock().mask.counterMode = counter; }

@@ -45,6 +45,20 @@ inline uint64_t ElementOffset(const VecOperand& operand, uint64_t repeat, uint32
 // Checks every operand's extent, then calls visit(offsets) for each active element in order.
 void CheckOperands(const ElementPlan& plan, VecOperand* operands, int count, const Site& site);
 
+// True when every operand's elements lie back to back from its start (level 2, default strides):
+// then the checks run once per operand range instead of once per element.
+bool IsContiguous(const ElementPlan& plan, const VecOperand* operands, int count);
+
+template <class Visit>
+void VisitElement(Visit& visit, const uint64_t* offsets, uint64_t repeat, uint32_t lane) {
+  // Visitors that need the element's position (bit-packed operands) also take (repeat, lane).
+  if constexpr (std::is_invocable_v<Visit&, const uint64_t*, uint64_t, uint32_t>) {
+    visit(offsets, repeat, lane);
+  } else {
+    visit(offsets);
+  }
+}
+
 template <class Visit>
 void ForEachElement(const VecShape& shape, VecOperand* operands, int count, const Site& site, Visit&& visit) {
   uint32_t laneBytes = 1;
@@ -52,6 +66,19 @@ void ForEachElement(const VecShape& shape, VecOperand* operands, int count, cons
   const ElementPlan plan = PlanElements(shape, laneBytes, site);
   CheckOperands(plan, operands, count, site);
   uint64_t offsets[4] = {};
+  if (IsContiguous(plan, operands, count)) {
+    for (int i = 0; i < count; ++i) {
+      if (operands[i].read) CheckInitialized(operands[i].ref->address, plan.countTotal * operands[i].elementBytes, site);
+    }
+    for (uint64_t element = 0; element < plan.countTotal; ++element) {
+      for (int i = 0; i < count; ++i) offsets[i] = element * operands[i].elementBytes;
+      VisitElement(visit, offsets, element / plan.lanesPerRepeat, uint32_t(element % plan.lanesPerRepeat));
+    }
+    for (int i = 0; i < count; ++i) {
+      if (operands[i].write) MarkWritten(operands[i].ref->address, plan.countTotal * operands[i].elementBytes);
+    }
+    return;
+  }
   for (uint64_t repeat = 0; repeat < plan.repeats; ++repeat) {
     for (uint32_t lane = 0; lane < plan.lanesPerRepeat; ++lane) {
       if (!plan.LaneActive(repeat, lane)) continue;
@@ -60,12 +87,7 @@ void ForEachElement(const VecShape& shape, VecOperand* operands, int count, cons
         const uint8_t* address = operands[i].ref->address + offsets[i];
         if (operands[i].read) CheckInitialized(address, operands[i].elementBytes, site);
       }
-      // Visitors that need the element's position (bit-packed operands) also take (repeat, lane).
-      if constexpr (std::is_invocable_v<Visit&, const uint64_t*, uint64_t, uint32_t>) {
-        visit(static_cast<const uint64_t*>(offsets), repeat, lane);
-      } else {
-        visit(static_cast<const uint64_t*>(offsets));
-      }
+      VisitElement(visit, offsets, repeat, lane);
       for (int i = 0; i < count; ++i) {
         if (operands[i].write) MarkWritten(operands[i].ref->address + offsets[i], operands[i].elementBytes);
       }
