@@ -6,35 +6,23 @@
 #include "ascendc_sim/local_tensor.h"
 #include "ascendc_sim/vec_params.h"
 
-// Declares one API in its three forms; the dtype table comes from CANN's A2 implementation.
-#define ASCENDC_SIM_BINARY_API(Name, Op, ...)                                                              \
-  template <class T>                                                                                       \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,            \
-            const int32_t& count, const std::source_location location = std::source_location::current()) { \
-    ASCENDC_SIM_CHECK_DTYPE(#Name, T, __VA_ARGS__);                                                        \
-    ascendc_sim::rt::VecBinary(ascendc_sim::BinaryOp::Op, ascendc_sim::kDTypeOf<T>, dst.SimRef(),          \
-                               src0.SimRef(), src1.SimRef(), ascendc_sim::CountShape(count),              \
-                               ascendc_sim::MakeSite(#Name, location));                                    \
-  }                                                                                                        \
-  template <class T, bool isSetMask = true>                                                                \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,            \
-            const uint64_t mask[], const ascendc_sim::RepeatTimes repeatTimes, const BinaryRepeatParams& params,            \
-            const std::source_location location = std::source_location::current()) {                      \
-    ASCENDC_SIM_CHECK_DTYPE(#Name, T, __VA_ARGS__);                                                        \
-    ascendc_sim::rt::VecBinary(ascendc_sim::BinaryOp::Op, ascendc_sim::kDTypeOf<T>, dst.SimRef(),          \
-                               src0.SimRef(), src1.SimRef(),                                              \
-                               ascendc_sim::WithStrides(mask, repeatTimes, isSetMask, params),             \
-                               ascendc_sim::MakeSite(#Name, location));                                    \
-  }                                                                                                        \
-  template <class T, bool isSetMask = true>                                                                \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,            \
-            uint64_t mask, const ascendc_sim::RepeatTimes repeatTimes, const BinaryRepeatParams& params,                    \
-            const std::source_location location = std::source_location::current()) {                      \
-    ASCENDC_SIM_CHECK_DTYPE(#Name, T, __VA_ARGS__);                                                        \
-    ascendc_sim::rt::VecBinary(ascendc_sim::BinaryOp::Op, ascendc_sim::kDTypeOf<T>, dst.SimRef(),          \
-                               src0.SimRef(), src1.SimRef(),                                              \
-                               ascendc_sim::WithStrides(mask, repeatTimes, isSetMask, params),             \
-                               ascendc_sim::MakeSite(#Name, location));                                    \
+// Declares one API in its two forms; the dtype table comes from CANN's A2 implementation.
+#define ASCENDC_SIM_BINARY_API(Name, Op, ...)                                                                          \
+  template <class T>                                                                                                   \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count,   \
+            const std::source_location location = std::source_location::current()) {                                   \
+    ASCENDC_SIM_CHECK_DTYPE(#Name, T, __VA_ARGS__);                                                                    \
+    ascendc_sim::rt::VecBinary(ascendc_sim::BinaryOp::Op, ascendc_sim::kDTypeOf<T>, dst.SimRef(), src0.SimRef(),       \
+                               src1.SimRef(), ascendc_sim::CountShape(count), ascendc_sim::MakeSite(#Name, location)); \
+  }                                                                                                                    \
+  template <class T, bool isSetMask = true>                                                                            \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,                         \
+            const ascendc_sim::MaskArg mask, const ascendc_sim::RepeatTimes repeatTimes,                               \
+            const BinaryRepeatParams& params, const std::source_location location = std::source_location::current()) { \
+    ASCENDC_SIM_CHECK_DTYPE(#Name, T, __VA_ARGS__);                                                                    \
+    ascendc_sim::rt::VecBinary(ascendc_sim::BinaryOp::Op, ascendc_sim::kDTypeOf<T>, dst.SimRef(), src0.SimRef(),       \
+                               src1.SimRef(), ascendc_sim::WithStrides(mask, repeatTimes, isSetMask, params),          \
+                               ascendc_sim::MakeSite(#Name, location));                                                \
   }
 
 namespace ascendc_sim {
@@ -75,8 +63,8 @@ void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const Loca
   using ascendc_sim::DTypePair;
   ASCENDC_SIM_CHECK_DTYPE("MulAddDst", Pair, DTypePair<half, half>, DTypePair<float, float>, DTypePair<float, half>);
   if constexpr (std::is_same_v<T, U>) {
-    ascendc_sim::rt::VecBinary(ascendc_sim::BinaryOp::kMulAddDst, ascendc_sim::kDTypeOf<T>, dst.SimRef(),
-                               src0.SimRef(), src1.SimRef(), ascendc_sim::CountShape(count),
+    ascendc_sim::rt::VecBinary(ascendc_sim::BinaryOp::kMulAddDst, ascendc_sim::kDTypeOf<T>, dst.SimRef(), src0.SimRef(),
+                               src1.SimRef(), ascendc_sim::CountShape(count),
                                ascendc_sim::MakeSite("MulAddDst", location));
   } else {
     ascendc_sim::rt::VecMultiplyAccumulate(ascendc_sim::kDTypeOf<T>, ascendc_sim::kDTypeOf<U>, dst.SimRef(),

@@ -16,8 +16,7 @@ inline constexpr bool kCastPairSupported =
     (std::is_same_v<U, bfloat16_t> && kIsOneOf<T, float, int32_t>) ||
     (std::is_same_v<U, int16_t> && kIsOneOf<T, half, float>) ||
     (std::is_same_v<U, int32_t> && kIsOneOf<T, float, int16_t, int64_t, half>) ||
-    (std::is_same_v<U, int64_t> && kIsOneOf<T, int32_t, float>) ||
-    (std::is_same_v<U, int8_t> && kIsOneOf<T, half>) ||
+    (std::is_same_v<U, int64_t> && kIsOneOf<T, int32_t, float>) || (std::is_same_v<U, int8_t> && kIsOneOf<T, half>) ||
     (std::is_same_v<U, uint8_t> && kIsOneOf<T, half>);
 
 namespace rt {
@@ -27,13 +26,13 @@ void VecCast(DType dstType, DType srcType, uint8_t roundMode, const LocalRef& ds
 
 }  // namespace ascendc_sim
 
-#define ASCENDC_SIM_CHECK_CAST_PAIR(T, U)                                                                   \
-  static_assert(::ascendc_sim::kCastPairSupported<T, U>,                                                   \
-                "Failed to check dtype in Cast, current api support dtype combination is "                 \
-                "src half -> dst float/int32_t/int16_t/int8_t/uint8_t; "                                   \
-                "src float -> dst float/half/bfloat16_t/int32_t/int16_t/int64_t; "                         \
-                "src bfloat16_t -> dst float/int32_t; src int16_t -> dst half/float; "                     \
-                "src int32_t -> dst float/int16_t/int64_t/half; src int64_t -> dst int32_t/float; "        \
+#define ASCENDC_SIM_CHECK_CAST_PAIR(T, U)                                                           \
+  static_assert(::ascendc_sim::kCastPairSupported<T, U>,                                            \
+                "Failed to check dtype in Cast, current api support dtype combination is "          \
+                "src half -> dst float/int32_t/int16_t/int8_t/uint8_t; "                            \
+                "src float -> dst float/half/bfloat16_t/int32_t/int16_t/int64_t; "                  \
+                "src bfloat16_t -> dst float/int32_t; src int16_t -> dst half/float; "              \
+                "src int32_t -> dst float/int16_t/int64_t/half; src int64_t -> dst int32_t/float; " \
                 "src int8_t/uint8_t -> dst half (convert in two steps through a supported type)")
 
 namespace AscendC {
@@ -47,18 +46,8 @@ void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode&
 }
 
 template <class T, class U, bool isSetMask = true>
-void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, const uint64_t mask[],
-          const ascendc_sim::RepeatTimes repeatTimes, const UnaryRepeatParams& params,
-          const std::source_location location = std::source_location::current()) {
-  ASCENDC_SIM_CHECK_CAST_PAIR(T, U);
-  ascendc_sim::rt::VecCast(ascendc_sim::kDTypeOf<T>, ascendc_sim::kDTypeOf<U>, uint8_t(roundMode), dst.SimRef(),
-                           src.SimRef(), ascendc_sim::WithStrides(mask, repeatTimes, isSetMask, params),
-                           ascendc_sim::MakeSite("Cast", location));
-}
-
-template <class T, class U, bool isSetMask = true>
-void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, const uint64_t mask,
-          const ascendc_sim::RepeatTimes repeatTimes, const UnaryRepeatParams& params,
+void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode,
+          const ascendc_sim::MaskArg mask, const ascendc_sim::RepeatTimes repeatTimes, const UnaryRepeatParams& params,
           const std::source_location location = std::source_location::current()) {
   ASCENDC_SIM_CHECK_CAST_PAIR(T, U);
   ascendc_sim::rt::VecCast(ascendc_sim::kDTypeOf<T>, ascendc_sim::kDTypeOf<U>, uint8_t(roundMode), dst.SimRef(),

@@ -18,18 +18,6 @@ void GetCmpMask(const LocalRef& dst, Site site);
 void SetCmpMask(const LocalRef& src, Site site);
 }  // namespace ascendc_sim::rt
 
-// Level 0 writes the register: one repeat, mask bitwise or contiguous.
-#define ASCENDC_SIM_COMPARE_REGISTER_API(MaskType)                                                          \
-  template <class T, bool isSetMask = true>                                                                \
-  void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode, MaskType mask,     \
-               const BinaryRepeatParams& params,                                                            \
-               const std::source_location location = std::source_location::current()) {                   \
-    ASCENDC_SIM_CHECK_DTYPE("Compare", T, half, float, int32_t);                                          \
-    ascendc_sim::rt::VecCompareToRegister(uint8_t(cmpMode), ascendc_sim::kDTypeOf<T>, src0.SimRef(),       \
-                                          src1.SimRef(), ascendc_sim::WithStrides(mask, 1, isSetMask, params), \
-                                          ascendc_sim::MakeSite("Compare", location));                     \
-  }
-
 namespace AscendC {
 
 // count*sizeof(T) must be a multiple of 256 bytes; int32_t supports only CMPMODE::EQ (checked at run time,
@@ -54,8 +42,15 @@ void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const 
                                     ascendc_sim::MakeSite("CompareScalar", location));
 }
 
-ASCENDC_SIM_COMPARE_REGISTER_API(const uint64_t*)
-ASCENDC_SIM_COMPARE_REGISTER_API(const uint64_t)
+// Level 0 writes the register: one repeat, mask bitwise or contiguous.
+template <class T, bool isSetMask = true>
+void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode, const ascendc_sim::MaskArg mask,
+             const BinaryRepeatParams& params, const std::source_location location = std::source_location::current()) {
+  ASCENDC_SIM_CHECK_DTYPE("Compare", T, half, float, int32_t);
+  ascendc_sim::rt::VecCompareToRegister(uint8_t(cmpMode), ascendc_sim::kDTypeOf<T>, src0.SimRef(), src1.SimRef(),
+                                        ascendc_sim::WithStrides(mask, 1, isSetMask, params),
+                                        ascendc_sim::MakeSite("Compare", location));
+}
 
 // The CMPMASK register is 128 bits: GetCmpMask writes 16 bytes, SetCmpMask reads 16 bytes.
 template <class T>

@@ -45,18 +45,6 @@ inline VecShape DuplicateShape(VecShape shape, uint16_t dstBlockStride, uint8_t 
   ASCENDC_SIM_CHECK_DTYPE(api, T, half, bfloat16_t, int16_t, uint16_t, int32_t, uint32_t, float)
 
 // Duplicate's level-0 form, with the mask as bits or as a length.
-#define ASCENDC_SIM_DUPLICATE_MASK_FORM(MaskParam)                                                            \
-  template <class T, bool isSetMask = true>                                                                   \
-  void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, MaskParam, const ascendc_sim::RepeatTimes repeatTimes,       \
-                 const uint16_t dstBlockStride, const uint8_t dstRepeatStride,                                \
-                 const std::source_location location = std::source_location::current()) {                     \
-    ASCENDC_SIM_CHECK_FILL_DTYPE("Duplicate", T);                                                             \
-    ascendc_sim::rt::VecDuplicate(                                                                            \
-        ascendc_sim::kDTypeOf<T>, dst.SimRef(), ascendc_sim::ScalarBits(scalarValue),                         \
-        ascendc_sim::DuplicateShape(ascendc_sim::MaskShape(mask, repeatTimes, isSetMask), dstBlockStride,     \
-                                    dstRepeatStride),                                                         \
-        ascendc_sim::MakeSite("Duplicate", location));                                                        \
-  }
 
 namespace AscendC {
 
@@ -67,15 +55,23 @@ void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int32_t& c
   ascendc_sim::rt::VecDuplicate(ascendc_sim::kDTypeOf<T>, dst.SimRef(), ascendc_sim::ScalarBits(scalarValue),
                                 ascendc_sim::CountShape(count), ascendc_sim::MakeSite("Duplicate", location));
 }
-ASCENDC_SIM_DUPLICATE_MASK_FORM(const uint64_t mask[])
-ASCENDC_SIM_DUPLICATE_MASK_FORM(uint64_t mask)
+template <class T, bool isSetMask = true>
+void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const ascendc_sim::MaskArg mask,
+               const ascendc_sim::RepeatTimes repeatTimes, const uint16_t dstBlockStride, const uint8_t dstRepeatStride,
+               const std::source_location location = std::source_location::current()) {
+  ASCENDC_SIM_CHECK_FILL_DTYPE("Duplicate", T);
+  ascendc_sim::rt::VecDuplicate(ascendc_sim::kDTypeOf<T>, dst.SimRef(), ascendc_sim::ScalarBits(scalarValue),
+                                ascendc_sim::DuplicateShape(ascendc_sim::MaskShape(mask, repeatTimes, isSetMask),
+                                                            dstBlockStride, dstRepeatStride),
+                                ascendc_sim::MakeSite("Duplicate", location));
+}
 
 template <class T>
 void CreateVecIndex(LocalTensor<T> dst, const T& firstValue, uint32_t calCount,
                     const std::source_location location = std::source_location::current()) {
   ASCENDC_SIM_CHECK_DTYPE("CreateVecIndex", T, int16_t, half, int32_t, float);
-  ascendc_sim::rt::VecCreateIndex(ascendc_sim::kDTypeOf<T>, dst.SimRef(), ascendc_sim::ScalarBits(firstValue),
-                                  calCount, ascendc_sim::MakeSite("CreateVecIndex", location));
+  ascendc_sim::rt::VecCreateIndex(ascendc_sim::kDTypeOf<T>, dst.SimRef(), ascendc_sim::ScalarBits(firstValue), calCount,
+                                  ascendc_sim::MakeSite("CreateVecIndex", location));
 }
 
 template <class T>
@@ -93,9 +89,9 @@ void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalarV
   using Pair = ascendc_sim::DTypePair<T, U>;
   using ascendc_sim::DTypePair;
   ASCENDC_SIM_CHECK_DTYPE("Axpy", Pair, DTypePair<half, half>, DTypePair<float, float>, DTypePair<float, half>);
-  ascendc_sim::rt::VecMultiplyAccumulate(ascendc_sim::kDTypeOf<T>, ascendc_sim::kDTypeOf<U>, dst.SimRef(),
-                                         src.SimRef(), nullptr, ascendc_sim::ScalarBits(scalarValue),
-                                         ascendc_sim::CountShape(count), ascendc_sim::MakeSite("Axpy", location));
+  ascendc_sim::rt::VecMultiplyAccumulate(ascendc_sim::kDTypeOf<T>, ascendc_sim::kDTypeOf<U>, dst.SimRef(), src.SimRef(),
+                                         nullptr, ascendc_sim::ScalarBits(scalarValue), ascendc_sim::CountShape(count),
+                                         ascendc_sim::MakeSite("Axpy", location));
 }
 
 }  // namespace AscendC

@@ -16,8 +16,12 @@ struct BinaryRepeatParams {
   uint8_t src1RepStride = 8;
   BinaryRepeatParams() = default;
   BinaryRepeatParams(uint8_t dstBlk, uint8_t src0Blk, uint8_t src1Blk, uint8_t dstRep, uint8_t src0Rep, uint8_t src1Rep)
-      : dstBlkStride(dstBlk), src0BlkStride(src0Blk), src1BlkStride(src1Blk),
-        dstRepStride(dstRep), src0RepStride(src0Rep), src1RepStride(src1Rep) {}
+      : dstBlkStride(dstBlk),
+        src0BlkStride(src0Blk),
+        src1BlkStride(src1Blk),
+        dstRepStride(dstRep),
+        src0RepStride(src0Rep),
+        src1RepStride(src1Rep) {}
 };
 
 struct UnaryRepeatParams {
@@ -39,7 +43,7 @@ namespace ascendc_sim {
 struct RepeatTimes {
   uint32_t value;
   template <class Integer>
-    requires std::is_integral_v<Integer>
+  requires std::is_integral_v<Integer>
   constexpr RepeatTimes(Integer count) : value(Clamp(count)) {}
   constexpr operator uint32_t() const { return value; }
 
@@ -53,24 +57,36 @@ struct RepeatTimes {
   }
 };
 
+// The mask argument of a level-0 call. CANN overloads each API on `uint64_t mask[]` (bit mode)
+// and `uint64_t mask` (contiguous length); one parameter type that accepts both keeps each API to
+// a single level-0 form.
+struct MaskArg {
+  bool bitwise;
+  uint64_t value[2];
+  MaskArg(const uint64_t* bits) : bitwise(true), value{bits ? bits[0] : 0, bits ? bits[1] : 0} {}
+  template <class Integer>
+  requires std::is_integral_v<Integer> MaskArg(Integer length) : bitwise(false), value{uint64_t(length), 0} {}
+};
+
 // Level-0 shapes from the public parameter structs.
-inline VecShape MaskShape(const uint64_t mask[], uint32_t repeatTimes, bool setMask) {
+inline VecShape MaskShape(const MaskArg& mask, uint32_t repeatTimes, bool setMask) {
   VecShape shape;
-  shape.mode = setMask ? VecShape::Mode::kMaskBits : VecShape::Mode::kMaskRegister;
-  shape.maskBits[0] = mask ? mask[0] : 0;
-  shape.maskBits[1] = mask ? mask[1] : 0;
+  if (!setMask) {
+    shape.mode = VecShape::Mode::kMaskRegister;
+  } else {
+    shape.mode = mask.bitwise ? VecShape::Mode::kMaskBits : VecShape::Mode::kMaskLength;
+  }
+  if (mask.bitwise) {
+    shape.maskBits[0] = mask.value[0];
+    shape.maskBits[1] = mask.value[1];
+  } else {
+    shape.count = mask.value[0];
+  }
   shape.repeatTimes = repeatTimes;
   return shape;
 }
-inline VecShape MaskShape(uint64_t maskLength, uint32_t repeatTimes, bool setMask) {
-  VecShape shape;
-  shape.mode = setMask ? VecShape::Mode::kMaskLength : VecShape::Mode::kMaskRegister;
-  shape.count = maskLength;
-  shape.repeatTimes = repeatTimes;
-  return shape;
-}
-template <class Mask>
-VecShape WithStrides(Mask mask, uint32_t repeatTimes, bool setMask, const AscendC::BinaryRepeatParams& params) {
+inline VecShape WithStrides(const MaskArg& mask, uint32_t repeatTimes, bool setMask,
+                            const AscendC::BinaryRepeatParams& params) {
   VecShape shape = MaskShape(mask, repeatTimes, setMask);
   shape.dstBlkStride = params.dstBlkStride;
   shape.src0BlkStride = params.src0BlkStride;
@@ -80,8 +96,8 @@ VecShape WithStrides(Mask mask, uint32_t repeatTimes, bool setMask, const Ascend
   shape.src1RepStride = params.src1RepStride;
   return shape;
 }
-template <class Mask>
-VecShape WithStrides(Mask mask, uint32_t repeatTimes, bool setMask, const AscendC::UnaryRepeatParams& params) {
+inline VecShape WithStrides(const MaskArg& mask, uint32_t repeatTimes, bool setMask,
+                            const AscendC::UnaryRepeatParams& params) {
   VecShape shape = MaskShape(mask, repeatTimes, setMask);
   shape.dstBlkStride = params.dstBlkStride;
   shape.src0BlkStride = params.srcBlkStride;

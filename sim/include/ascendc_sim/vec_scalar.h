@@ -26,22 +26,21 @@
 
 // Level-0 forms. `Extra` names a pair of macros, Extra##_PARAM() and Extra##_ARG(), that add CANN's
 // additional trailing parameter (ShiftRight's roundEn) or nothing; `Level0Op` may use that parameter.
-#define ASCENDC_SIM_SCALAR_MASK_FORM(Name, MaskParam, Level0Op, Extra, ...)                                   \
-  template <class T, bool isSetMask = true>                                                                   \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, MaskParam,            \
-            const ascendc_sim::RepeatTimes repeatTimes, const UnaryRepeatParams& params Extra##_PARAM(),                       \
-            const std::source_location location = std::source_location::current()) {                          \
-    ASCENDC_SIM_CHECK_DTYPE(#Name, T, __VA_ARGS__);                                                           \
-    ascendc_sim::rt::VecScalar(Level0Op, ascendc_sim::kDTypeOf<T>, dst.SimRef(), src.SimRef(),                \
-                               ascendc_sim::ScalarBits(scalarValue),                                          \
-                               ascendc_sim::WithStrides(mask, repeatTimes, isSetMask, params),                \
-                               ascendc_sim::MakeSite(#Name, location));                                       \
-  }                                                                                                           \
-  template <class T, class U, bool isSetMask = true, std::enable_if_t<std::is_same_v<T, U>, bool> = true>     \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalarValue, MaskParam,            \
-            const ascendc_sim::RepeatTimes repeatTimes, const UnaryRepeatParams& params Extra##_PARAM(),                       \
-            const std::source_location location = std::source_location::current()) {                          \
-    Name<T, isSetMask>(dst, src, scalarValue, mask, repeatTimes, params Extra##_ARG(), location);             \
+#define ASCENDC_SIM_SCALAR_MASK_FORM(Name, MaskParam, Level0Op, Extra, ...)                                      \
+  template <class T, bool isSetMask = true>                                                                      \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, MaskParam,               \
+            const ascendc_sim::RepeatTimes repeatTimes, const UnaryRepeatParams& params Extra##_PARAM(),         \
+            const std::source_location location = std::source_location::current()) {                             \
+    ASCENDC_SIM_CHECK_DTYPE(#Name, T, __VA_ARGS__);                                                              \
+    ascendc_sim::rt::VecScalar(                                                                                  \
+        Level0Op, ascendc_sim::kDTypeOf<T>, dst.SimRef(), src.SimRef(), ascendc_sim::ScalarBits(scalarValue),    \
+        ascendc_sim::WithStrides(mask, repeatTimes, isSetMask, params), ascendc_sim::MakeSite(#Name, location)); \
+  }                                                                                                              \
+  template <class T, class U, bool isSetMask = true, std::enable_if_t<std::is_same_v<T, U>, bool> = true>        \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalarValue, MaskParam,               \
+            const ascendc_sim::RepeatTimes repeatTimes, const UnaryRepeatParams& params Extra##_PARAM(),         \
+            const std::source_location location = std::source_location::current()) {                             \
+    Name<T, isSetMask>(dst, src, scalarValue, mask, repeatTimes, params Extra##_ARG(), location);                \
   }
 
 #define ASCENDC_SIM_SCALAR_PLAIN_PARAM()
@@ -49,10 +48,9 @@
 #define ASCENDC_SIM_SCALAR_ROUND_PARAM() , bool roundEn = false
 #define ASCENDC_SIM_SCALAR_ROUND_ARG() , roundEn
 
-#define ASCENDC_SIM_SCALAR_API_WITH(Name, Op, Level0Op, Extra, ...)                                           \
-  ASCENDC_SIM_SCALAR_COUNT_FORMS(Name, Op, __VA_ARGS__)                                                       \
-  ASCENDC_SIM_SCALAR_MASK_FORM(Name, const uint64_t mask[], Level0Op, Extra, __VA_ARGS__)                     \
-  ASCENDC_SIM_SCALAR_MASK_FORM(Name, uint64_t mask, Level0Op, Extra, __VA_ARGS__)
+#define ASCENDC_SIM_SCALAR_API_WITH(Name, Op, Level0Op, Extra, ...) \
+  ASCENDC_SIM_SCALAR_COUNT_FORMS(Name, Op, __VA_ARGS__)             \
+  ASCENDC_SIM_SCALAR_MASK_FORM(Name, const ascendc_sim::MaskArg mask, Level0Op, Extra, __VA_ARGS__)
 
 #define ASCENDC_SIM_SCALAR_API(Name, Op, ...) \
   ASCENDC_SIM_SCALAR_API_WITH(Name, Op, ascendc_sim::ScalarOp::Op, ASCENDC_SIM_SCALAR_PLAIN, __VA_ARGS__)

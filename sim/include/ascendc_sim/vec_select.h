@@ -32,32 +32,9 @@ SelectSources ScalarSource(const T& scalar) {
 
 }  // namespace ascendc_sim
 
-#define ASCENDC_SIM_CHECK_SELECT_DTYPES(T, U)                    \
-  ASCENDC_SIM_CHECK_DTYPE("Select", T, half, float);             \
+#define ASCENDC_SIM_CHECK_SELECT_DTYPES(T, U)        \
+  ASCENDC_SIM_CHECK_DTYPE("Select", T, half, float); \
   ASCENDC_SIM_CHECK_DTYPE("Select (selMask)", U, uint8_t, uint16_t, uint32_t, uint64_t)
-
-// Level-0 forms with a selMask tensor, for one mask type (bitwise array or contiguous length).
-#define ASCENDC_SIM_SELECT_LEVEL0_API(MaskType)                                                                     \
-  template <class T, class U, bool isSetMask = true>                                                               \
-  void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,                \
-              const LocalTensor<T>& src1, SELMODE selMode, MaskType mask, const ascendc_sim::RepeatTimes repeatTimes,                     \
-              const BinaryRepeatParams& params, const std::source_location location = std::source_location::current()) { \
-    ASCENDC_SIM_CHECK_SELECT_DTYPES(T, U);                                                                         \
-    ascendc_sim::rt::VecSelect(ascendc_sim::kDTypeOf<T>, uint8_t(selMode), dst.SimRef(), selMask.SimRef(),         \
-                               src0.SimRef(), src1.SimRef(), {},                                                   \
-                               ascendc_sim::WithStrides(mask, repeatTimes, isSetMask, params),                     \
-                               ascendc_sim::MakeSite("Select", location));                                         \
-  }                                                                                                                \
-  template <class T, class U, bool isSetMask = true>                                                               \
-  void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, T src1,        \
-              SELMODE selMode, MaskType mask, const ascendc_sim::RepeatTimes repeatTimes, const BinaryRepeatParams& params,               \
-              const std::source_location location = std::source_location::current()) {                           \
-    ASCENDC_SIM_CHECK_SELECT_DTYPES(T, U);                                                                         \
-    ascendc_sim::rt::VecSelect(ascendc_sim::kDTypeOf<T>, uint8_t(selMode), dst.SimRef(), selMask.SimRef(),         \
-                               src0.SimRef(), {}, ascendc_sim::ScalarSource(src1),                                 \
-                               ascendc_sim::WithStrides(mask, repeatTimes, isSetMask, params),                     \
-                               ascendc_sim::MakeSite("Select", location));                                         \
-  }
 
 namespace AscendC {
 
@@ -67,7 +44,8 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const Loca
             const std::source_location location = std::source_location::current()) {
   ASCENDC_SIM_CHECK_SELECT_DTYPES(T, U);
   ascendc_sim::rt::VecSelect(ascendc_sim::kDTypeOf<T>, uint8_t(selMode), dst.SimRef(), selMask.SimRef(), src0.SimRef(),
-                             src1.SimRef(), {}, ascendc_sim::CountShape(count), ascendc_sim::MakeSite("Select", location));
+                             src1.SimRef(), {}, ascendc_sim::CountShape(count),
+                             ascendc_sim::MakeSite("Select", location));
 }
 
 // The scalar's type must be T exactly: T is deduced from the tensors and the scalar.
@@ -80,22 +58,41 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const Loca
                              ascendc_sim::MakeSite("Select", location));
 }
 
-ASCENDC_SIM_SELECT_LEVEL0_API(const uint64_t*)
-ASCENDC_SIM_SELECT_LEVEL0_API(const uint64_t)
+// Level-0 forms with a selMask tensor; the mask is bitwise or a contiguous length.
+template <class T, class U, bool isSetMask = true>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+            const LocalTensor<T>& src1, SELMODE selMode, const ascendc_sim::MaskArg mask,
+            const ascendc_sim::RepeatTimes repeatTimes, const BinaryRepeatParams& params,
+            const std::source_location location = std::source_location::current()) {
+  ASCENDC_SIM_CHECK_SELECT_DTYPES(T, U);
+  ascendc_sim::rt::VecSelect(ascendc_sim::kDTypeOf<T>, uint8_t(selMode), dst.SimRef(), selMask.SimRef(), src0.SimRef(),
+                             src1.SimRef(), {}, ascendc_sim::WithStrides(mask, repeatTimes, isSetMask, params),
+                             ascendc_sim::MakeSite("Select", location));
+}
+template <class T, class U, bool isSetMask = true>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, T src1,
+            SELMODE selMode, const ascendc_sim::MaskArg mask, const ascendc_sim::RepeatTimes repeatTimes,
+            const BinaryRepeatParams& params, const std::source_location location = std::source_location::current()) {
+  ASCENDC_SIM_CHECK_SELECT_DTYPES(T, U);
+  ascendc_sim::rt::VecSelect(ascendc_sim::kDTypeOf<T>, uint8_t(selMode), dst.SimRef(), selMask.SimRef(), src0.SimRef(),
+                             {}, ascendc_sim::ScalarSource(src1),
+                             ascendc_sim::WithStrides(mask, repeatTimes, isSetMask, params),
+                             ascendc_sim::MakeSite("Select", location));
+}
 
 // Register form: mask bits from CMPMASK (set by level-0 Compare or SetCmpMask), lanes from the
 // vector mask register (SetVectorMask).
 template <class T, SELMODE selMode>
-void Select(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const ascendc_sim::RepeatTimes repeatTimes,
-            const BinaryRepeatParams& params, const std::source_location location = std::source_location::current()) {
+void Select(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+            const ascendc_sim::RepeatTimes repeatTimes, const BinaryRepeatParams& params,
+            const std::source_location location = std::source_location::current()) {
   ASCENDC_SIM_CHECK_DTYPE("Select", T, half, float);
   static_assert(selMode == SELMODE::VSEL_CMPMASK_SPR,
                 "the simulator models the Select form without selMask only for SELMODE::VSEL_CMPMASK_SPR");
   ascendc_sim::SelectSources sources;
   sources.maskFromRegister = true;
-  ascendc_sim::rt::VecSelect(ascendc_sim::kDTypeOf<T>, uint8_t(selMode), dst.SimRef(), {}, src0.SimRef(),
-                             src1.SimRef(), sources,
-                             ascendc_sim::WithStrides(uint64_t(0), repeatTimes, false, params),
+  ascendc_sim::rt::VecSelect(ascendc_sim::kDTypeOf<T>, uint8_t(selMode), dst.SimRef(), {}, src0.SimRef(), src1.SimRef(),
+                             sources, ascendc_sim::WithStrides(uint64_t(0), repeatTimes, false, params),
                              ascendc_sim::MakeSite("Select", location));
 }
 

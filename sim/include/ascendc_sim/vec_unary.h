@@ -4,31 +4,23 @@
 #include "ascendc_sim/local_tensor.h"
 #include "ascendc_sim/vec_params.h"
 
-// Declares one API in its three forms; the dtype table comes from CANN's A2 implementation.
-#define ASCENDC_SIM_UNARY_API(Name, Op, ...)                                                                          \
-  template <class T>                                                                                                  \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count,                               \
-            const std::source_location location = std::source_location::current()) {                                  \
-    ASCENDC_SIM_CHECK_DTYPE(#Name, T, __VA_ARGS__);                                                                   \
-    ascendc_sim::rt::VecUnary(ascendc_sim::UnaryOp::Op, ascendc_sim::kDTypeOf<T>, dst.SimRef(), src.SimRef(),         \
-                              ascendc_sim::CountShape(count), ascendc_sim::MakeSite(#Name, location));                \
-  }                                                                                                                   \
-  template <class T, bool isSetMask = true>                                                                           \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],                              \
-            const ascendc_sim::RepeatTimes repeatTimes, const UnaryRepeatParams& params,                                               \
-            const std::source_location location = std::source_location::current()) {                                  \
-    ASCENDC_SIM_CHECK_DTYPE(#Name, T, __VA_ARGS__);                                                                   \
-    ascendc_sim::rt::VecUnary(ascendc_sim::UnaryOp::Op, ascendc_sim::kDTypeOf<T>, dst.SimRef(), src.SimRef(),         \
-                              ascendc_sim::WithStrides(mask, repeatTimes, isSetMask, params),                         \
-                              ascendc_sim::MakeSite(#Name, location));                                                \
-  }                                                                                                                   \
-  template <class T, bool isSetMask = true>                                                                           \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, const ascendc_sim::RepeatTimes repeatTimes,           \
-            const UnaryRepeatParams& params, const std::source_location location = std::source_location::current()) { \
-    ASCENDC_SIM_CHECK_DTYPE(#Name, T, __VA_ARGS__);                                                                   \
-    ascendc_sim::rt::VecUnary(ascendc_sim::UnaryOp::Op, ascendc_sim::kDTypeOf<T>, dst.SimRef(), src.SimRef(),         \
-                              ascendc_sim::WithStrides(mask, repeatTimes, isSetMask, params),                         \
-                              ascendc_sim::MakeSite(#Name, location));                                                \
+// Declares one API in its two forms; the dtype table comes from CANN's A2 implementation.
+#define ASCENDC_SIM_UNARY_API(Name, Op, ...)                                                                  \
+  template <class T>                                                                                          \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count,                       \
+            const std::source_location location = std::source_location::current()) {                          \
+    ASCENDC_SIM_CHECK_DTYPE(#Name, T, __VA_ARGS__);                                                           \
+    ascendc_sim::rt::VecUnary(ascendc_sim::UnaryOp::Op, ascendc_sim::kDTypeOf<T>, dst.SimRef(), src.SimRef(), \
+                              ascendc_sim::CountShape(count), ascendc_sim::MakeSite(#Name, location));        \
+  }                                                                                                           \
+  template <class T, bool isSetMask = true>                                                                   \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const ascendc_sim::MaskArg mask,            \
+            const ascendc_sim::RepeatTimes repeatTimes, const UnaryRepeatParams& params,                      \
+            const std::source_location location = std::source_location::current()) {                          \
+    ASCENDC_SIM_CHECK_DTYPE(#Name, T, __VA_ARGS__);                                                           \
+    ascendc_sim::rt::VecUnary(ascendc_sim::UnaryOp::Op, ascendc_sim::kDTypeOf<T>, dst.SimRef(), src.SimRef(), \
+                              ascendc_sim::WithStrides(mask, repeatTimes, isSetMask, params),                 \
+                              ascendc_sim::MakeSite(#Name, location));                                        \
   }
 
 namespace AscendC {

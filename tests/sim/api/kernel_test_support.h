@@ -51,6 +51,40 @@ LaunchOutcome Launch(uint32_t blockDim, Body body) {
   return outcome;
 }
 
+template <class D>
+struct UbRun {
+  LaunchOutcome outcome;
+  std::vector<D> dst;
+};
+
+// Stages src and the initial dst in UB, runs `body(dst, src)` once, and returns dst.
+template <class D, class S, class Body>
+UbRun<D> RunOnUb(const std::vector<S>& src, const std::vector<D>& initialDst, Body body) {
+  GmBuffer<S> srcGm(src);
+  GmBuffer<D> dstGm(initialDst);
+  UbRun<D> run;
+  run.outcome = Launch(1, [&] {
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> srcBuf, dstBuf;
+    pipe.InitBuffer(srcBuf, src.size() * sizeof(S));
+    pipe.InitBuffer(dstBuf, initialDst.size() * sizeof(D));
+    AscendC::GlobalTensor<S> srcGlobal;
+    AscendC::GlobalTensor<D> dstGlobal;
+    srcGlobal.SetGlobalBuffer((__gm__ S*)srcGm.addr(), src.size());
+    dstGlobal.SetGlobalBuffer((__gm__ D*)dstGm.addr(), initialDst.size());
+    AscendC::LocalTensor<S> srcLocal = srcBuf.Get<S>();
+    AscendC::LocalTensor<D> dstLocal = dstBuf.Get<D>();
+    AscendC::DataCopy(srcLocal, srcGlobal, src.size());
+    AscendC::DataCopy(dstLocal, dstGlobal, initialDst.size());
+    AscendC::PipeBarrier<PIPE_ALL>();
+    body(dstLocal, srcLocal);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::DataCopy(dstGlobal, dstLocal, initialDst.size());
+  });
+  run.dst = dstGm.values();
+  return run;
+}
+
 // Deterministic pseudo-random values in [low, high).
 std::vector<float> RandomFloats(size_t count, float low, float high, uint32_t seed);
 

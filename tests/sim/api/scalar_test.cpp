@@ -9,39 +9,7 @@ using namespace AscendC;
 
 namespace {
 
-template <class D>
-struct UbRun {
-  simtest::LaunchOutcome outcome;
-  std::vector<D> dst;
-};
-
-// Stages src and the initial dst in UB, runs `body(dst, src)` once, and returns dst.
-template <class D, class S, class Body>
-UbRun<D> RunOnUb(const std::vector<S>& src, const std::vector<D>& initialDst, Body body) {
-  simtest::GmBuffer<S> srcGm(src);
-  simtest::GmBuffer<D> dstGm(initialDst);
-  UbRun<D> run;
-  run.outcome = simtest::Launch(1, [&] {
-    TPipe pipe;
-    TBuf<TPosition::VECCALC> srcBuf, dstBuf;
-    pipe.InitBuffer(srcBuf, src.size() * sizeof(S));
-    pipe.InitBuffer(dstBuf, initialDst.size() * sizeof(D));
-    GlobalTensor<S> srcGlobal;
-    GlobalTensor<D> dstGlobal;
-    srcGlobal.SetGlobalBuffer((__gm__ S*)srcGm.addr(), src.size());
-    dstGlobal.SetGlobalBuffer((__gm__ D*)dstGm.addr(), initialDst.size());
-    LocalTensor<S> srcLocal = srcBuf.Get<S>();
-    LocalTensor<D> dstLocal = dstBuf.Get<D>();
-    DataCopy(srcLocal, srcGlobal, src.size());
-    DataCopy(dstLocal, dstGlobal, initialDst.size());
-    PipeBarrier<PIPE_ALL>();
-    body(dstLocal, srcLocal);
-    PipeBarrier<PIPE_ALL>();
-    DataCopy(dstGlobal, dstLocal, initialDst.size());
-  });
-  run.dst = dstGm.values();
-  return run;
-}
+using simtest::RunOnUb;
 // Runs one vector-scalar API at level 2 over `count` of `size` elements and checks every element
 // against `reference`; elements past count must keep their sentinel.
 template <class T, class Api, class Reference>
