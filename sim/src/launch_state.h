@@ -55,6 +55,7 @@ struct PipeState {
   uint32_t used[size_t(Memory::kCount)] = {};
   std::vector<Allocation> allocations;
   std::vector<int32_t> queues;
+  std::vector<int32_t> slots;  // every buffer this pipe placed, queue-owned or TBuf
   uint32_t eventIdsInUse[64] = {};
 };
 

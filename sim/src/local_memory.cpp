@@ -1,8 +1,11 @@
 #include "local_memory.h"
 
+#include <cstdio>
 #include <cstring>
+#include <string>
 
 #include "diagnostics.h"
+#include "element.h"
 
 namespace ascendc_sim {
 
@@ -63,6 +66,33 @@ void CheckLocal(const LocalRef& ref, uint64_t byteOffset, uint64_t bytes, Access
   } else {
     CheckInitialized(address, bytes, site);
   }
+}
+
+void PrintLocal(const LocalRef& ref, DType type, uint32_t count, Site site) {
+  const uint32_t elementBytes = DTypeBytes(type);
+  CheckLocal(ref, 0, uint64_t(count) * elementBytes, Access::kRead, site);
+  std::string text;
+  WithType(type, [&]<class T>() {
+    for (uint32_t i = 0; i < count; ++i) {
+      const Wide<T> value = Load<T>(ref.address + uint64_t(i) * elementBytes);
+      if constexpr (kIsFloating<T>) {
+        text += Format("%g", double(value));
+      } else {
+        text += Format("%lld", static_cast<long long>(value));
+      }
+      text += (i % 16 == 15 || i + 1 == count) ? "\n" : " ";
+    }
+  });
+  std::fputs(text.c_str(), stdout);
+}
+
+int32_t WriteLocalToFile(const LocalRef& ref, const char* fileName, Site site) {
+  CheckLocal(ref, 0, ref.bytes, Access::kRead, site);
+  std::FILE* file = std::fopen(fileName, "wb");
+  if (file == nullptr) return -1;
+  const size_t written = std::fwrite(ref.address, 1, ref.bytes, file);
+  std::fclose(file);
+  return written == ref.bytes ? 0 : -1;
 }
 
 }  // namespace rt

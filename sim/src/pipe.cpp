@@ -84,6 +84,7 @@ std::vector<int32_t> PlaceBuffers(PipeState& pipe, uint8_t position, const uint3
     slot.bytes = bytes;
     block.slots.push_back(slot);
     slots.push_back(int32_t(block.slots.size() - 1));
+    pipe.slots.push_back(slots.back());
   }
   return slots;
 }
@@ -177,18 +178,11 @@ void PipeDestroy(int32_t pipe) {
 void PipeReset(int32_t pipeHandle) {
   BlockState& block = CurrentBlock();
   PipeState& pipe = block.pipes[size_t(pipeHandle)];
-  for (int32_t queue : pipe.queues) {
-    for (int32_t slot : block.queues[size_t(queue)].slots) {
-      block.slots[size_t(slot)].state = BufferSlot::State::kFree;
-      block.slots[size_t(slot)].generation++;
-      block.slots[size_t(slot)].queue = -1;
-    }
-  }
-  for (BufferSlot& slot : block.slots) {
-    if (slot.state == BufferSlot::State::kScratch) {
-      slot.state = BufferSlot::State::kFree;
-      slot.generation++;
-    }
+  for (int32_t slotIndex : pipe.slots) {
+    BufferSlot& slot = block.slots[size_t(slotIndex)];
+    slot.state = BufferSlot::State::kFree;
+    slot.generation++;
+    slot.queue = -1;
   }
   const bool alive = pipe.alive;
   pipe = PipeState{};

@@ -5,6 +5,16 @@
 
 namespace AscendC {
 
+enum class DataFormat : uint8_t { ND = 0, NZ, NCHW, NC1HWC0, NHWC };
+constexpr int32_t K_MAX_SHAPE_DIM = 8;
+struct ShapeInfo {
+  uint8_t shapeDim = 0;
+  uint8_t originalShapeDim = 0;
+  uint32_t shape[K_MAX_SHAPE_DIM] = {};
+  uint32_t originalShape[K_MAX_SHAPE_DIM] = {};
+  DataFormat dataFormat = DataFormat::ND;
+};
+
 template <class T>
 class LocalTensor {
  public:
@@ -63,11 +73,26 @@ class LocalTensor {
     expression.EvaluateInto(*this);
   }
 
+  ShapeInfo GetShapeInfo() const { return shapeInfo_; }
+  void SetShapeInfo(const ShapeInfo& shapeInfo) { shapeInfo_ = shapeInfo; }
+
+  // CPU-debug helpers: print the first `count` elements, or write the tensor's bytes to a file.
+  void Print(const std::source_location location = std::source_location::current()) const {
+    Print(GetSize(), location);
+  }
+  void Print(uint32_t count, const std::source_location location = std::source_location::current()) const {
+    ascendc_sim::rt::PrintLocal(ref_, ascendc_sim::kDTypeOf<T>, count, ascendc_sim::MakeSite("Print", location));
+  }
+  int32_t ToFile(const char* fileName, const std::source_location location = std::source_location::current()) const {
+    return ascendc_sim::rt::WriteLocalToFile(ref_, fileName, ascendc_sim::MakeSite("ToFile", location));
+  }
+
   const ascendc_sim::LocalRef& SimRef() const { return ref_; }
 
  private:
   ascendc_sim::LocalRef ref_;
   int32_t userTag_ = 0;
+  ShapeInfo shapeInfo_;
 };
 
 }  // namespace AscendC

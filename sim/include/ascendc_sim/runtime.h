@@ -106,6 +106,8 @@ LocalRef BufGet(int32_t buf, uint32_t bytes, uint32_t byteOffset, Site site);
 
 // Scalar access to on-chip memory (GetValue/SetValue); checks liveness, bounds and initialisation.
 void CheckLocal(const LocalRef& ref, uint64_t byteOffset, uint64_t bytes, Access access, Site site);
+void PrintLocal(const LocalRef& ref, DType type, uint32_t count, Site site);
+int32_t WriteLocalToFile(const LocalRef& ref, const char* fileName, Site site);
 
 // DataCopy (kCount: blockLen is bytes, one block; kBlocks: DataCopyParams, lengths and strides in
 // 32-byte blocks; kPad: DataCopyPad, blockLen in bytes, GM strides in bytes, UB strides in blocks).

@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <string>
+
 #include "kernel_test_support.h"
 
 using namespace AscendC;
@@ -66,6 +69,53 @@ TEST(BinaryTest, DoubleBufferedHalfAddMatchesRoundedReference) {
     const half expected = half(float(half(xs[i])) + float(half(ys[i])));
     ASSERT_EQ(result[i].bits, expected.bits) << "element " << i;
   }
+}
+
+}  // namespace
+
+namespace {
+
+TEST(LocalTensorTest, PrintAndToFileShowTheTensorContents) {
+  const std::string path = testing::TempDir() + "local_tensor.bin";
+  testing::internal::CaptureStdout();
+  const auto outcome = simtest::Launch(1, [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 64);
+    LocalTensor<int32_t> values = buf.Get<int32_t>();
+    for (int32_t i = 0; i < 16; ++i) values.SetValue(i, i * 3);
+    values.Print(4);
+    EXPECT_EQ(values.ToFile(path.c_str()), 0);
+  });
+  const std::string printed = testing::internal::GetCapturedStdout();
+  ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+  EXPECT_EQ(printed, "0 3 6 9\n");
+  std::FILE* file = std::fopen(path.c_str(), "rb");
+  ASSERT_NE(file, nullptr);
+  int32_t fromFile[16] = {};
+  EXPECT_EQ(std::fread(fromFile, sizeof(int32_t), 16, file), 16u);
+  std::fclose(file);
+  for (int32_t i = 0; i < 16; ++i) EXPECT_EQ(fromFile[i], i * 3);
+}
+
+TEST(LocalTensorTest, PipeResetFreesOnlyItsOwnBuffers) {
+  const auto outcome = simtest::Launch(1, [&] {
+    TPipe first;
+    TBuf<TPosition::VECCALC> kept;
+    first.InitBuffer(kept, 64);
+    TPipe second;
+    TBuf<TPosition::VECCALC> reset;
+    second.InitBuffer(reset, 64);
+    LocalTensor<float> keptTensor = kept.Get<float>();
+    second.Reset();
+    Duplicate(keptTensor, 1.0f, 16);  // still valid: it belongs to the first pipe
+    LocalTensor<float> stale = reset.Get<float>();  // the second pipe's TBuf is gone
+    (void)stale;
+  });
+  EXPECT_EQ(outcome.status, 1);
+  ASSERT_EQ(outcome.diagnostics.size(), 1u) << outcome.Describe();
+  EXPECT_EQ(outcome.diagnostics[0].kind, "queue-misuse");
+  EXPECT_EQ(outcome.diagnostics[0].api, "TBuf::Get");
 }
 
 }  // namespace
