@@ -12,6 +12,7 @@
 #include "ascendc_sim/sys_var.h"
 #include "ascendc_sim/sync.h"
 #include "ascendc_sim/data_copy.h"
+#include "ascendc_sim/atomic.h"
 #include "ascendc_sim/debug.h"
 #include "ascendc_sim/intrinsics.h"
 #include "ascendc_sim/vec_api.h"

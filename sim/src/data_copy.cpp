@@ -2,6 +2,7 @@
 #include <cstring>
 
 #include "diagnostics.h"
+#include "element.h"
 #include "launch_state.h"
 #include "local_memory.h"
 
@@ -53,6 +54,27 @@ void CheckSide(const CopyEndpoint& side, uint64_t offset, uint64_t bytes, bool w
   CheckTensor(side.local, side.local.address + offset, bytes, offset == 0, site);
 }
 
+// A write to GM under the block's atomic mode: plain, or combined element-wise with what is there.
+void WriteGlobal(uint8_t* to, const uint8_t* from, uint64_t bytes) {
+  const BlockState& block = CurrentBlock();
+  if (block.atomicOp == rt::AtomicOp::kNone) {
+    std::memmove(to, from, bytes);
+    return;
+  }
+  WithType(block.atomicType, [&]<class T>() {
+    for (uint64_t i = 0; i + sizeof(T) <= bytes; i += sizeof(T)) {
+      const Wide<T> old = Load<T>(to + i);
+      const Wide<T> add = Load<T>(from + i);
+      switch (block.atomicOp) {
+        case rt::AtomicOp::kAdd: Store<T>(to + i, old + add); break;
+        case rt::AtomicOp::kMax: Store<T>(to + i, add > old ? add : old); break;
+        case rt::AtomicOp::kMin: Store<T>(to + i, add < old ? add : old); break;
+        case rt::AtomicOp::kNone: break;
+      }
+    }
+  });
+}
+
 void FillBytes(uint8_t* destination, uint64_t bytes, uint64_t valueBits, uint32_t elementBytes) {
   for (uint64_t i = 0; i + elementBytes <= bytes; i += elementBytes) std::memcpy(destination + i, &valueBits, elementBytes);
 }
@@ -60,6 +82,13 @@ void FillBytes(uint8_t* destination, uint64_t bytes, uint64_t valueBits, uint32_
 }  // namespace
 
 namespace rt {
+
+void SetAtomic(AtomicOp op, DType type) {
+  CurrentBlock().atomicOp = op;
+  CurrentBlock().atomicType = type;
+}
+
+void SetAtomicType(DType type) { CurrentBlock().atomicType = type; }
 
 void SetPadValue(uint64_t valueBits, uint32_t) {
   CurrentBlock().padValueBits = valueBits;
@@ -100,7 +129,11 @@ void DataCopy(const CopyEndpoint& dst, const CopyEndpoint& src, uint32_t element
     const uint8_t* from = (src.global ? src.gm.address : src.local.address) + srcOffset;
     uint8_t* to = (dst.global ? dst.gm.address : dst.local.address) + dstOffset;
     if (!src.global) CheckInitialized(from, layout.readBytes, site);
-    std::memmove(to + leftBytes, from, layout.readBytes);
+    if (dst.global) {
+      WriteGlobal(to, from, layout.readBytes);
+    } else {
+      std::memmove(to + leftBytes, from, layout.readBytes);
+    }
     if (kind == CopyKind::kPad && !dst.global) {
       // Padding and the dummy fill up to the next 32-byte boundary (reference §2).
       const uint64_t rightStart = leftBytes + layout.readBytes;

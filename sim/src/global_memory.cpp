@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 
 #include "diagnostics.h"
@@ -90,6 +91,11 @@ void CheckGlobal(const GlobalRef& ref, uint64_t bytes, Access access, Site site)
                       verb, static_cast<unsigned long long>(bytes), offset, size, offset,
                       offset + static_cast<long long>(bytes), size));
   }
+}
+
+void FillGlobal(const GlobalRef& ref, uint64_t count, uint64_t valueBits, uint32_t elementBytes, Site site) {
+  CheckGlobal(ref, count * elementBytes, Access::kWrite, site);
+  for (uint64_t i = 0; i < count; ++i) std::memcpy(ref.address + i * elementBytes, &valueBits, elementBytes);
 }
 
 void CheckKernelArgument(const void* pointer, int index, Site site) {

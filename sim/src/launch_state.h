@@ -78,6 +78,8 @@ struct BlockState {
   void* currentPipe = nullptr;
   MaskRegister mask;
   uint64_t padValueBits = 0;
+  rt::AtomicOp atomicOp = rt::AtomicOp::kNone;
+  DType atomicType = DType::kFloat;
   bool padValueSet = false;
   int32_t flagCounts[64][8] = {};
   uint64_t cmpMask[2] = {0, 0};  // CMPMASK register: level-0 Compare writes it, Select mode 0 reads it

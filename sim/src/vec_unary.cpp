@@ -1,5 +1,6 @@
 // Unary vector instructions. Floating results are computed in float and rounded once on store.
 #include <cmath>
+#include <cstring>
 
 #include "element.h"
 #include "vector_engine.h"
@@ -18,7 +19,8 @@ Wide<T> Apply(UnaryOp op, Wide<T> x) {
       case UnaryOp::kSqrt: return std::sqrt(x);
       case UnaryOp::kRsqrt: return 1.0f / std::sqrt(x);
       case UnaryOp::kRelu: return x > 0 ? x : 0.0f;
-      case UnaryOp::kNot: break;
+      case UnaryOp::kNot:
+      case UnaryOp::kCopy: break;
     }
   } else {
     switch (op) {
@@ -41,7 +43,11 @@ void VecUnary(UnaryOp op, DType type, const LocalRef& dst, const LocalRef& src, 
         {&src, sizeof(T), shape.src0BlkStride, shape.src0RepStride, true, false},
     };
     ForEachElement(shape, operands, 2, site, [&](const uint64_t* offsets) {
-      Store<T>(dst.address + offsets[0], Apply<T>(op, Load<T>(src.address + offsets[1])));
+      if (op == UnaryOp::kCopy) {
+        std::memcpy(dst.address + offsets[0], src.address + offsets[1], sizeof(T));  // bit-exact, NaN payloads too
+      } else {
+        Store<T>(dst.address + offsets[0], Apply<T>(op, Load<T>(src.address + offsets[1])));
+      }
     });
   });
 }

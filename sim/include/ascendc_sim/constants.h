@@ -2,6 +2,8 @@
 #pragma once
 #include <cstdint>
 
+#include "ascendc_sim/scalar_types.h"
+
 namespace AscendC {
 
 constexpr uint16_t ONE_BLK_SIZE = 32;
@@ -38,6 +40,14 @@ constexpr uint64_t MASK_PLACEHOLDER_LIST[2] = {0, 0};
 constexpr uint32_t F32_INF = 0x7f800000u;
 constexpr uint32_t F32_NEG_INF = 0xff800000u;
 constexpr uint32_t F32_NAN = 0x7fc00000u;
+
+// CANN's own integer helpers (non-templates, so kernels' same-named templates still win).
+constexpr uint32_t DivCeil(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
+constexpr uint32_t AlignUp(uint32_t a, uint32_t b) { return DivCeil(a, b) * b; }
+
+// Scalar bfloat16 conversions.
+constexpr float ToFloat(const bfloat16_t& value) { return float(value); }
+constexpr bfloat16_t ToBfloat16(const float& value) { return bfloat16_t(value); }
 
 template <class T, class U>
 struct IsSameType {

@@ -9,8 +9,13 @@ namespace ascendc_sim::rt {
 void Print(const char* format, ...);
 }  // namespace ascendc_sim::rt
 
+// As in CANN: checked in CPU-debug builds, compiled away in device builds.
+#if defined(ASCENDC_CPU_DEBUG) && ASCENDC_CPU_DEBUG
 #define ASSERT(expression) \
   ::ascendc_sim::rt::Assert(bool(expression), #expression, ::ascendc_sim::MakeSite("ASSERT", std::source_location::current()))
+#else
+#define ASSERT(expression)
+#endif
 #define ascendc_assert(expression) ASSERT(expression)
 
 namespace ascendc_sim {

@@ -13,6 +13,8 @@
 #define __ca__
 #define __cb__
 #define __cc__
+#define __fbuf__
+#define __forceinline__ inline
 
 #define GM_ADDR __gm__ ::uint8_t*
 

@@ -83,6 +83,7 @@ void GmFree(void* pointer);
 GlobalRef GmResolve(const void* pointer);
 void CheckGlobal(const GlobalRef& ref, uint64_t bytes, Access access, Site site);
 void CheckKernelArgument(const void* pointer, int index, Site site);
+void FillGlobal(const GlobalRef& ref, uint64_t count, uint64_t valueBits, uint32_t elementBytes, Site site);
 
 // On-chip buffers: pipes, queues and scratch buffers are runtime objects named by handles.
 int32_t PipeCreate();
@@ -114,6 +115,10 @@ int32_t WriteLocalToFile(const LocalRef& ref, const char* fileName, Site site);
 void DataCopy(const CopyEndpoint& dst, const CopyEndpoint& src, uint32_t elementBytes, CopyKind kind,
               const CopyShape& shape, const CopyPadding& padding, Site site);
 void SetPadValue(uint64_t valueBits, uint32_t elementBytes);
+// Atomic accumulation of UB->GM copies (SetAtomicAdd/Max/Min/None).
+enum class AtomicOp : uint8_t { kNone, kAdd, kMax, kMin };
+void SetAtomic(AtomicOp op, DType type);
+void SetAtomicType(DType type);
 
 // Synchronisation. Until the hazard checker exists these only validate their arguments.
 void SetFlag(uint8_t event, int32_t id, Site site);

@@ -72,6 +72,11 @@ struct Float16Storage {
   template <class T>
     requires kIsArithmetic<T>
   constexpr Float16Storage(T value) : bits(kEncode(float(value))) {}
+  // From the other 16-bit float type, through float (exact), as the NPU compiler converts.
+  template <class Other, uint16_t (*kOtherEncode)(float), float (*kOtherDecode)(uint16_t)>
+    requires(!std::is_same_v<Other, Derived>)
+  constexpr Float16Storage(const Float16Storage<Other, kOtherEncode, kOtherDecode>& value)
+      : bits(kEncode(kOtherDecode(value.bits))) {}
   static constexpr Derived FromBits(uint16_t raw) {
     Derived result;
     result.bits = raw;

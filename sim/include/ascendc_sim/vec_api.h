@@ -3,6 +3,7 @@
 #include "ascendc_sim/vec_binary.h"
 #include "ascendc_sim/vec_scalar.h"
 #include "ascendc_sim/vec_unary.h"
+#include "ascendc_sim/vec_copy.h"
 #include "ascendc_sim/vec_fill.h"
 #include "ascendc_sim/vec_mask.h"
 #include "ascendc_sim/vec_cast.h"

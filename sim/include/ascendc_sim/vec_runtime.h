@@ -30,7 +30,7 @@ inline VecShape CountShape(int64_t count) {
 enum class BinaryOp : uint8_t {
   kAdd, kSub, kMul, kDiv, kMax, kMin, kAnd, kOr, kAddRelu, kSubRelu, kFusedMulAdd, kFusedMulAddRelu, kMulAddDst
 };
-enum class UnaryOp : uint8_t { kExp, kLn, kAbs, kReciprocal, kSqrt, kRsqrt, kNot, kRelu };
+enum class UnaryOp : uint8_t { kExp, kLn, kAbs, kReciprocal, kSqrt, kRsqrt, kNot, kRelu, kCopy };
 enum class ScalarOp : uint8_t { kAdds, kMuls, kMaxs, kMins, kShiftLeft, kShiftRight, kLeakyRelu, kShiftRightRound };
 
 template <class T>

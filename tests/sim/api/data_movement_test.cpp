@@ -1,0 +1,97 @@
+// Vector Copy, atomic accumulation into GM, and GM initialisation.
+#include <gtest/gtest.h>
+
+#include "kernel_test_support.h"
+
+using namespace AscendC;
+
+namespace {
+
+TEST(DataMovementTest, CopyMovesMaskedLanesWithStrides) {
+  std::vector<float> source(128);
+  for (size_t i = 0; i < source.size(); ++i) source[i] = float(i);
+  const std::vector<float> sentinel(128, -1.0f);
+  // Two repeats of the first 12 lanes; the source advances 8 blocks (64 floats) per repeat and the
+  // destination 4 blocks (32 floats).
+  const auto run = simtest::RunOnUb<float, float>(source, sentinel, [](const auto& dst, const auto& src) {
+    Copy(dst, src, 12, 2, {1, 1, 4, 8});
+  });
+  ASSERT_EQ(run.outcome.status, 0) << run.outcome.Describe();
+  for (size_t i = 0; i < 128; ++i) {
+    const size_t repeat = i / 32, lane = i % 32;
+    const float expected = repeat < 2 && lane < 12 ? float(repeat * 64 + lane) : -1.0f;
+    ASSERT_EQ(run.dst[i], expected) << "element " << i;
+  }
+}
+
+TEST(DataMovementTest, CopyKeepsBitPatternsExactly) {
+  std::vector<uint16_t> source(128);
+  for (size_t i = 0; i < source.size(); ++i) source[i] = uint16_t(0x7c01 + i);  // signalling NaNs in half
+  const auto run = simtest::RunOnUb<uint16_t, uint16_t>(source, std::vector<uint16_t>(128), [](const auto& dst, const auto& src) {
+    const uint64_t mask[2] = {~0ull, ~0ull};
+    Copy(dst.template ReinterpretCast<half>(), src.template ReinterpretCast<half>(), mask, 1, {1, 1, 8, 8});
+  });
+  ASSERT_EQ(run.outcome.status, 0) << run.outcome.Describe();
+  EXPECT_EQ(run.dst, source);
+}
+
+TEST(DataMovementTest, AtomicAddAccumulatesEveryBlocksCopy) {
+  constexpr uint32_t kBlocks = 8, kLength = 64;
+  simtest::GmBuffer<float> out(std::vector<float>(kLength, 0.5f));
+  const auto outcome = simtest::Launch(kBlocks, [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, kLength * sizeof(float));
+    GlobalTensor<float> gm;
+    gm.SetGlobalBuffer((__gm__ float*)out.addr(), kLength);
+    LocalTensor<float> values = buf.Get<float>();
+    Duplicate(values, float(GetBlockIdx() + 1), kLength);
+    SetAtomicAdd<float>();
+    DataCopy(gm, values, kLength);
+    SetAtomicNone();
+  });
+  ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+  for (float value : out.values()) EXPECT_EQ(value, 0.5f + 36.0f);  // 1 + 2 + ... + 8
+}
+
+TEST(DataMovementTest, AtomicMaxKeepsTheLargestAndNoneOverwrites) {
+  simtest::GmBuffer<int32_t> maxOut(std::vector<int32_t>(8, 5));
+  simtest::GmBuffer<int32_t> plainOut(std::vector<int32_t>(8, 5));
+  const auto outcome = simtest::Launch(4, [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 32);
+    GlobalTensor<int32_t> maxGm, plainGm;
+    maxGm.SetGlobalBuffer((__gm__ int32_t*)maxOut.addr(), 8);
+    plainGm.SetGlobalBuffer((__gm__ int32_t*)plainOut.addr(), 8);
+    LocalTensor<int32_t> values = buf.Get<int32_t>();
+    Duplicate(values, int32_t(GetBlockIdx() * 3), 8);  // 0, 3, 6, 9
+    SetAtomicMax<int32_t>();
+    DataCopy(maxGm, values, 8);
+    SetAtomicNone();
+    DataCopy(plainGm, values, 8);
+  });
+  ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+  for (int32_t value : maxOut.values()) EXPECT_EQ(value, 9);
+  for (int32_t value : plainOut.values()) EXPECT_EQ(value, 9);  // the last block's plain write
+}
+
+TEST(DataMovementTest, InitGlobalMemoryFillsAndChecksBounds) {
+  simtest::GmBuffer<half> out(100);
+  auto outcome = simtest::Launch(1, [&] {
+    GlobalTensor<half> gm;
+    gm.SetGlobalBuffer((__gm__ half*)out.addr(), 100);
+    InitGlobalMemory(gm, 100, half(2.5f));
+  });
+  ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+  for (const half& value : out.values()) EXPECT_EQ(float(value), 2.5f);
+  outcome = simtest::Launch(1, [&] {
+    GlobalTensor<half> gm;
+    gm.SetGlobalBuffer((__gm__ half*)out.addr(), 100);
+    InitOutput(gm[50], 51, half(1.0f));
+  });
+  EXPECT_EQ(outcome.status, 1);
+  EXPECT_TRUE(outcome.HasKind("gm-out-of-bounds")) << outcome.Describe();
+}
+
+}  // namespace
