@@ -1,5 +1,6 @@
 // Kernel-side assertions and printing.
 #pragma once
+#include <cassert>
 #include <type_traits>
 
 #include "ascendc_sim/runtime.h"
@@ -17,6 +18,14 @@ void Print(const char* format, ...);
 #define ASSERT(expression)
 #endif
 #define ascendc_assert(expression) ASSERT(expression)
+
+// Branch hints CANN's headers provide.
+#ifndef likely
+#define likely(x) __builtin_expect(!!(x), 1)
+#endif
+#ifndef unlikely
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#endif
 
 namespace ascendc_sim {
 // 16-bit floats cannot pass through C varargs; print them as double, like %f expects.
