@@ -229,12 +229,9 @@ void VecCast(DType dstType, DType srcType, uint8_t roundMode, const LocalRef& ds
   const bool toIntegral = srcType == DType::kFloat && dstType == DType::kFloat;
   const uint32_t dstBytes = DTypeBytes(dstType);
   const uint32_t srcBytes = DTypeBytes(srcType);
-  // Level 2 is contiguous: a repeat of the wider type's lanes spans fewer blocks of the narrower one.
-  const uint32_t lanes = 256 / (dstBytes > srcBytes ? dstBytes : srcBytes);
-  const bool contiguous = shape.mode == VecShape::Mode::kCount;
   VecOperand operands[2] = {
-      {&dst, dstBytes, shape.dstBlkStride, contiguous ? uint16_t(lanes * dstBytes / 32) : shape.dstRepStride, false, true},
-      {&src, srcBytes, shape.src0BlkStride, contiguous ? uint16_t(lanes * srcBytes / 32) : shape.src0RepStride, true, false},
+      {&dst, dstBytes, shape.dstBlkStride, shape.dstRepStride, false, true},
+      {&src, srcBytes, shape.src0BlkStride, shape.src0RepStride, true, false},
   };
   ForEachElement(shape, operands, 2, site, [&](const uint64_t* offsets) {
     const Exact value = Decode(srcType, src.address + offsets[1]);

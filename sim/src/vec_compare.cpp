@@ -56,15 +56,23 @@ void CompareElements(CMPMODE mode, DType type, const LocalRef& src0, const Local
   });
 }
 
-// Level 2: the bits of the first `count` elements, packed into ceil(count/8) bytes of dst.
+// Result bytes: level 2 packs the first `count` bits; level 0 writes 256/sizeof(T) bits per repeat,
+// back to back (the dst strides do not apply to a bit output), masked lanes as 0.
+uint64_t ResultBytes(const VecShape& shape, DType type) {
+  if (shape.mode == VecShape::Mode::kCount) return (shape.count + 7) / 8;
+  return uint64_t(shape.repeatTimes) * (256 / DTypeBytes(type)) / 8;
+}
+
 void CompareIntoTensor(uint8_t cmpMode, DType type, const LocalRef& dst, const LocalRef& src0, const LocalRef* src1,
                        uint64_t scalarBits, const VecShape& shape, const Site& site) {
   CheckMode(cmpMode, type, site);
-  const uint64_t bytes = (shape.count + 7) / 8;
+  const uint64_t bytes = ResultBytes(shape, type);
   CheckTensor(dst, dst.address, bytes, true, site);
   std::vector<uint8_t> bits(bytes, 0);
   CompareElements(CMPMODE(cmpMode), type, src0, src1, scalarBits, shape, site,
-                  [&](uint64_t index, uint32_t, bool holds) { bits[index / 8] |= uint8_t(holds) << (index % 8); });
+                  [&](uint64_t index, uint32_t, bool holds) {
+                    if (index / 8 < bytes) bits[index / 8] |= uint8_t(holds) << (index % 8);
+                  });
   std::memcpy(dst.address, bits.data(), bytes);
   MarkWritten(dst.address, bytes);
 }
@@ -76,7 +84,7 @@ namespace rt {
 void VecCompare(uint8_t cmpMode, DType type, const LocalRef& dst, const LocalRef& src0, const LocalRef& src1,
                 const VecShape& shape, Site site) {
   const uint64_t bytes = shape.count * DTypeBytes(type);
-  if (bytes % 256 != 0) {
+  if (shape.mode == VecShape::Mode::kCount && bytes % 256 != 0) {
     RaiseError("bad-parameter", site,
                Format("Compare count alignment: count*sizeof(%s) = %llu bytes is not a multiple of 256; the hardware "
                       "leaves the tail uncompared, so pad count up to a multiple of %u elements",

@@ -17,18 +17,13 @@ T FromBits(const uint64_t& bits) {
 template <class D, class S>
 void MultiplyAccumulate(const LocalRef& dst, const LocalRef& src0, const LocalRef* src1, uint64_t scalarBits,
                         const VecShape& shape, const Site& site) {
-  VecShape walk = shape;
-  if (shape.mode == VecShape::Mode::kCount) {
-    // A repeat covers 256 bytes of dst; narrower sources cover proportionally fewer blocks.
-    walk.src0RepStride = walk.src1RepStride = uint16_t(8 * sizeof(S) / sizeof(D));
-  }
   VecOperand operands[3] = {
-      {&dst, sizeof(D), walk.dstBlkStride, walk.dstRepStride, true, true},
-      {&src0, sizeof(S), walk.src0BlkStride, walk.src0RepStride, true, false},
-      {src1 ? src1 : &src0, sizeof(S), walk.src1BlkStride, walk.src1RepStride, true, false},
+      {&dst, sizeof(D), shape.dstBlkStride, shape.dstRepStride, true, true},
+      {&src0, sizeof(S), shape.src0BlkStride, shape.src0RepStride, true, false},
+      {src1 ? src1 : &src0, sizeof(S), shape.src1BlkStride, shape.src1RepStride, true, false},
   };
   const float scalar = float(FromBits<S>(scalarBits));
-  ForEachElement(walk, operands, src1 ? 3 : 2, site, [&](const uint64_t* offsets) {
+  ForEachElement(shape, operands, src1 ? 3 : 2, site, [&](const uint64_t* offsets) {
     const float factor = src1 ? float(Load<S>(src1->address + offsets[2])) : scalar;
     const float product = float(Load<S>(src0.address + offsets[1])) * factor;
     Store<D>(dst.address + offsets[0], Load<D>(dst.address + offsets[0]) + product);
@@ -48,14 +43,16 @@ void VecDuplicate(DType type, const LocalRef& dst, uint64_t scalarBits, const Ve
   });
 }
 
-// Element i is first + i, computed in the wide type and rounded once.
-void VecCreateIndex(DType type, const LocalRef& dst, uint64_t firstValueBits, uint32_t count, Site site) {
+// The element at position i of the walk (repeat * lanes + lane) is first + i, computed in the wide
+// type and rounded once.
+void VecCreateIndex(DType type, const LocalRef& dst, uint64_t firstValueBits, const VecShape& shape, Site site) {
   WithType(type, [&]<class T>() {
-    VecOperand operand = {&dst, sizeof(T), 1, 8, false, true};
+    VecOperand operand = {&dst, sizeof(T), shape.dstBlkStride, shape.dstRepStride, false, true};
     const Wide<T> first = Wide<T>(FromBits<T>(firstValueBits));
-    uint64_t index = 0;
-    ForEachElement(CountShape(count), &operand, 1, site,
-                   [&](const uint64_t* offsets) { Store<T>(dst.address + offsets[0], first + Wide<T>(index++)); });
+    const uint64_t lanesPerRepeat = 256 / sizeof(T);
+    ForEachElement(shape, &operand, 1, site, [&](const uint64_t* offsets, uint64_t repeat, uint32_t lane) {
+      Store<T>(dst.address + offsets[0], first + Wide<T>(repeat * lanesPerRepeat + lane));
+    });
   });
 }
 

@@ -64,6 +64,13 @@ void ForEachElement(const VecShape& shape, VecOperand* operands, int count, cons
   uint32_t laneBytes = 1;
   for (int i = 0; i < count; ++i) laneBytes = operands[i].elementBytes > laneBytes ? operands[i].elementBytes : laneBytes;
   const ElementPlan plan = PlanElements(shape, laneBytes, site);
+  if (shape.mode == VecShape::Mode::kCount) {
+    // Level 2 reads and writes every operand back to back, whatever its width.
+    for (int i = 0; i < count; ++i) {
+      operands[i].blkStride = 1;
+      operands[i].repStride = uint16_t(plan.lanesPerRepeat * operands[i].elementBytes / 32);
+    }
+  }
   CheckOperands(plan, operands, count, site);
   uint64_t offsets[4] = {};
   if (IsContiguous(plan, operands, count)) {

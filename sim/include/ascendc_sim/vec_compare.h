@@ -1,5 +1,5 @@
 // Compare and CompareScalar: one result bit per element (little-endian bit order), level 2 into a
-// uint8_t/int8_t tensor; level 0 into the CMPMASK register that GetCmpMask/SetCmpMask expose and
+// uint8_t/int8_t tensor (also level 0); level 0 without a dst into the CMPMASK register that GetCmpMask/SetCmpMask expose and
 // Select's VSEL_CMPMASK_SPR mode reads.
 #pragma once
 #include "ascendc_sim/dtype.h"
@@ -29,6 +29,18 @@ void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalT
   ASCENDC_SIM_CHECK_DTYPE("Compare (dst)", U, uint8_t, int8_t);
   ascendc_sim::rt::VecCompare(uint8_t(cmpMode), ascendc_sim::kDTypeOf<T>, dst.SimRef(), src0.SimRef(), src1.SimRef(),
                               ascendc_sim::CountShape(count), ascendc_sim::MakeSite("Compare", location));
+}
+
+// Level 0 into a tensor: each repeat writes 256/sizeof(T) result bits after the previous repeat's.
+template <class T, class U, bool isSetMask = true>
+void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode,
+             const ascendc_sim::MaskArg mask, const ascendc_sim::RepeatTimes repeatTimes,
+             const BinaryRepeatParams& params, const std::source_location location = std::source_location::current()) {
+  ASCENDC_SIM_CHECK_DTYPE("Compare", T, half, float, int32_t);
+  ASCENDC_SIM_CHECK_DTYPE("Compare (dst)", U, uint8_t, int8_t);
+  ascendc_sim::rt::VecCompare(uint8_t(cmpMode), ascendc_sim::kDTypeOf<T>, dst.SimRef(), src0.SimRef(), src1.SimRef(),
+                              ascendc_sim::WithStrides(mask, repeatTimes, isSetMask, params),
+                              ascendc_sim::MakeSite("Compare", location));
 }
 
 // The scalar's type must be T exactly (T is deduced from src0 and the scalar), as in CANN.

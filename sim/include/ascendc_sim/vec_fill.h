@@ -21,12 +21,25 @@ struct BrcbRepeatParams {
   BrcbRepeatParams(uint16_t dstBlk, uint16_t dstRep) : dstRepStride(dstRep), dstBlkStride(dstBlk) {}
 };
 
+template <class T, class U, bool isSetMask = true>
+void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalarValue, const ascendc_sim::MaskArg mask,
+          const ascendc_sim::RepeatTimes repeatTimes, const UnaryRepeatParams& params,
+          const std::source_location location = std::source_location::current()) {
+  using Pair = ascendc_sim::DTypePair<T, U>;
+  using ascendc_sim::DTypePair;
+  ASCENDC_SIM_CHECK_DTYPE("Axpy", Pair, DTypePair<half, half>, DTypePair<float, float>, DTypePair<float, half>);
+  ascendc_sim::rt::VecMultiplyAccumulate(ascendc_sim::kDTypeOf<T>, ascendc_sim::kDTypeOf<U>, dst.SimRef(), src.SimRef(),
+                                         nullptr, ascendc_sim::ScalarBits(scalarValue),
+                                         ascendc_sim::WithStrides(mask, repeatTimes, isSetMask, params),
+                                         ascendc_sim::MakeSite("Axpy", location));
+}
+
 }  // namespace AscendC
 
 namespace ascendc_sim {
 namespace rt {
 void VecDuplicate(DType type, const LocalRef& dst, uint64_t scalarBits, const VecShape& shape, Site site);
-void VecCreateIndex(DType type, const LocalRef& dst, uint64_t firstValueBits, uint32_t count, Site site);
+void VecCreateIndex(DType type, const LocalRef& dst, uint64_t firstValueBits, const VecShape& shape, Site site);
 // Brcb: repeat r reads src elements [8r, 8r+8) and fills block r*dstRepStride + j*dstBlkStride with element j.
 void VecBroadcastToBlocks(DType type, const LocalRef& dst, const LocalRef& src, uint32_t repeatTimes,
                           uint16_t dstBlkStride, uint16_t dstRepStride, Site site);
@@ -70,7 +83,20 @@ template <class T>
 void CreateVecIndex(LocalTensor<T> dst, const T& firstValue, uint32_t calCount,
                     const std::source_location location = std::source_location::current()) {
   ASCENDC_SIM_CHECK_DTYPE("CreateVecIndex", T, int16_t, half, int32_t, float);
-  ascendc_sim::rt::VecCreateIndex(ascendc_sim::kDTypeOf<T>, dst.SimRef(), ascendc_sim::ScalarBits(firstValue), calCount,
+  ascendc_sim::rt::VecCreateIndex(ascendc_sim::kDTypeOf<T>, dst.SimRef(), ascendc_sim::ScalarBits(firstValue),
+                                  ascendc_sim::CountShape(calCount), ascendc_sim::MakeSite("CreateVecIndex", location));
+}
+
+// Level 0: lane l of repeat r holds firstValue + r * (256 / sizeof(T)) + l.
+template <class T>
+void CreateVecIndex(LocalTensor<T> dst, const T& firstValue, const ascendc_sim::MaskArg mask,
+                    const ascendc_sim::RepeatTimes repeatTimes, uint16_t dstBlkStride, uint8_t dstRepStride,
+                    const std::source_location location = std::source_location::current()) {
+  ASCENDC_SIM_CHECK_DTYPE("CreateVecIndex", T, int16_t, half, int32_t, float);
+  ascendc_sim::VecShape shape = ascendc_sim::MaskShape(mask, repeatTimes, true);
+  shape.dstBlkStride = dstBlkStride;
+  shape.dstRepStride = dstRepStride;
+  ascendc_sim::rt::VecCreateIndex(ascendc_sim::kDTypeOf<T>, dst.SimRef(), ascendc_sim::ScalarBits(firstValue), shape,
                                   ascendc_sim::MakeSite("CreateVecIndex", location));
 }
 

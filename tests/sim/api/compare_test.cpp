@@ -97,3 +97,29 @@ TEST(CompareTest, LevelZeroCompareFillsTheCmpMaskRegister) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(CompareTest, LevelZeroCompareIntoTensorPacksEachRepeatsBits) {
+  std::vector<float> a(128), b(128, 50.0f);
+  for (uint32_t i = 0; i < 128; ++i) a[i] = float(i);
+  const auto run = simtest::RunOnUb<uint8_t, float>(
+      [&] {
+        std::vector<float> both = a;
+        both.insert(both.end(), b.begin(), b.end());
+        return both;
+      }(),
+      std::vector<uint8_t>(32, 0xee), [](const LocalTensor<uint8_t>& dst, const LocalTensor<float>& src) {
+        Compare(dst, src, src[128], CMPMODE::LT, 40, 2, {1, 1, 1, 8, 8, 8});  // first 40 lanes of 2 repeats
+      });
+  ASSERT_EQ(run.outcome.status, 0) << run.outcome.Describe();
+  // Two repeats of 64 bits (8 bytes each) are written; the rest of dst keeps its sentinel.
+  for (uint32_t bit = 0; bit < 128; ++bit) {
+    const uint32_t repeat = bit / 64, lane = bit % 64;
+    const bool expected = lane < 40 && a[repeat * 64 + lane] < 50.0f;
+    ASSERT_EQ(bool((run.dst[bit / 8] >> (bit % 8)) & 1u), expected) << "bit " << bit;
+  }
+  for (uint32_t byte = 16; byte < 32; ++byte) EXPECT_EQ(run.dst[byte], 0xee) << "byte " << byte;
+}
+
+}  // namespace

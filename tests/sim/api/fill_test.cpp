@@ -162,3 +162,35 @@ TEST(FillTest, MulAddDstAccumulatesProducts) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(FillTest, CreateVecIndexLevel0NumbersLanesByRepeatPosition) {
+  const std::vector<float> sentinel(256, -1.0f);
+  const auto run = RunOnUb<float, float>(sentinel, sentinel, [](const LocalTensor<float>& dst, const LocalTensor<float>&) {
+    CreateVecIndex(dst, 10.0f, 5, 2, 1, 16);  // 5 lanes of 2 repeats; the second repeat starts 128 floats on
+  });
+  ASSERT_EQ(run.outcome.status, 0) << run.outcome.Describe();
+  for (uint32_t i = 0; i < 256; ++i) {
+    const uint32_t repeat = i / 128, lane = i % 128;
+    const float expected = lane < 5 ? 10.0f + float(repeat * 64 + lane) : -1.0f;
+    ASSERT_EQ(run.dst[i], expected) << "element " << i;
+  }
+}
+
+TEST(FillTest, AxpyLevel0AccumulatesOnlyMaskedLanes) {
+  std::vector<half> values(128);
+  for (uint32_t i = 0; i < values.size(); ++i) values[i] = half(float(i % 7));
+  const std::vector<float> initial(128, 1.0f);
+  const auto run = simtest::RunOnUb<float, half>(values, initial, [](const LocalTensor<float>& dst, const LocalTensor<half>& src) {
+    const uint64_t mask[2] = {0x5555555555555555ull, 0};  // even lanes of the 64 a float repeat holds
+    Axpy(dst, src, half(2.0f), mask, 2, {1, 1, 8, 4});
+  });
+  ASSERT_EQ(run.outcome.status, 0) << run.outcome.Describe();
+  for (uint32_t i = 0; i < 128; ++i) {
+    const float expected = i % 2 == 0 ? 1.0f + 2.0f * float(i % 7) : 1.0f;
+    ASSERT_EQ(run.dst[i], expected) << "element " << i;
+  }
+}
+
+}  // namespace
