@@ -1,6 +1,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <vector>
 
 #include "launch_state.h"
 
@@ -21,6 +22,29 @@ size_t TotalBytes() {
   size_t total = 0;
   for (const MemoryInfo& info : kMemories) total += info.bytes;
   return total;
+}
+
+// Finished blocks hand their storage to the next block instead of unmapping it: touching fresh
+// pages is most of a launch's fixed cost. Pooled storage has zeroed shadows and zeroed memories
+// except the UB, which every block poisons anew.
+std::vector<uint8_t*>& StoragePool() {
+  static std::vector<uint8_t*> pool;
+  return pool;
+}
+
+uint8_t* AcquireStorage() {
+  if (!StoragePool().empty()) {
+    uint8_t* storage = StoragePool().back();
+    StoragePool().pop_back();
+    return storage;
+  }
+  // calloc maps fresh zero pages for a block this size, so untouched memories cost nothing.
+  auto* storage = static_cast<uint8_t*>(std::calloc(2 * TotalBytes() + 4096, 1));
+  if (storage == nullptr) {
+    std::fputs("akgen-sim: out of memory for a block's on-chip buffers\n", stderr);
+    std::exit(1);
+  }
+  return storage;
 }
 
 }  // namespace
@@ -49,16 +73,8 @@ const char* PositionName(uint8_t position) {
   return position < sizeof(kNames) / sizeof(kNames[0]) ? kNames[position] : "?";
 }
 
-BlockState::BlockState(int64_t blockIndex) : index(blockIndex) {
-  const size_t total = TotalBytes();
-  // calloc maps fresh zero pages for a block this size, so the shadow starts "never written" for
-  // free and untouched memories cost nothing.
-  storage.reset(static_cast<uint8_t*>(std::calloc(2 * total + 4096, 1)));
-  if (!storage) {
-    std::fputs("akgen-sim: out of memory for a block's on-chip buffers\n", stderr);
-    std::exit(1);
-  }
-  uint8_t* cursor = storage.get() + (4096 - reinterpret_cast<uintptr_t>(storage.get()) % 4096) % 4096;
+BlockState::BlockState(int64_t blockIndex) : index(blockIndex), storage(AcquireStorage()) {
+  uint8_t* cursor = storage + (4096 - reinterpret_cast<uintptr_t>(storage) % 4096) % 4096;
   for (size_t i = 0; i < size_t(Memory::kCount); ++i) {
     memoryBase[i] = cursor;
     cursor += kMemories[i].bytes;
@@ -70,7 +86,20 @@ BlockState::BlockState(int64_t blockIndex) : index(blockIndex) {
   std::memset(memoryBase[size_t(Memory::kUnifiedBuffer)], kPoison, Info(Memory::kUnifiedBuffer).bytes);
 }
 
-void BlockState::FreeStorage::operator()(uint8_t* storage) const { std::free(storage); }
+BlockState::~BlockState() {
+  constexpr size_t kPooledStorages = 4;
+  if (StoragePool().size() >= kPooledStorages) {
+    std::free(storage);
+    return;
+  }
+  memoryUsed[size_t(Memory::kUnifiedBuffer)] = true;
+  for (size_t i = 0; i < size_t(Memory::kCount); ++i) {
+    if (!memoryUsed[i]) continue;
+    if (Memory(i) != Memory::kUnifiedBuffer) std::memset(memoryBase[i], 0, kMemories[i].bytes);  // UB is re-poisoned
+    std::memset(shadowBase[i], 0, kMemories[i].bytes);
+  }
+  StoragePool().push_back(storage);
+}
 
 bool BlockState::Locate(const uint8_t* address, uint64_t bytes, Memory& memory, uint64_t& offset) const {
   for (size_t i = 0; i < size_t(Memory::kCount); ++i) {

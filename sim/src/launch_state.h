@@ -66,10 +66,8 @@ struct MaskRegister {
 
 struct BlockState {
   int64_t index = 0;
-  struct FreeStorage {
-    void operator()(uint8_t* storage) const;
-  };
-  std::unique_ptr<uint8_t, FreeStorage> storage;  // all on-chip memories, then their initialisation shadow
+  uint8_t* storage = nullptr;  // all on-chip memories, then their initialisation shadow (pooled)
+  bool memoryUsed[size_t(Memory::kCount)] = {};  // memories a TPipe placed buffers in
   uint8_t* memoryBase[size_t(Memory::kCount)] = {};
   uint8_t* shadowBase[size_t(Memory::kCount)] = {};
   std::vector<PipeState> pipes;
@@ -88,6 +86,9 @@ struct BlockState {
   uint64_t reduceMaxMinIndexBits = 0;
 
   explicit BlockState(int64_t blockIndex);
+  ~BlockState();
+  BlockState(const BlockState&) = delete;
+  BlockState& operator=(const BlockState&) = delete;
   // Finds the memory holding [address, address+bytes); false when outside every on-chip memory.
   bool Locate(const uint8_t* address, uint64_t bytes, Memory& memory, uint64_t& offset) const;
   uint8_t* Shadow(const uint8_t* address);

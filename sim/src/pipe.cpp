@@ -78,6 +78,7 @@ std::vector<int32_t> PlaceBuffers(PipeState& pipe, uint8_t position, const uint3
     }
     if (!offsets) pipe.used[size_t(memory)] = offset + bytes;
     pipe.allocations.push_back({owner, position, offset, bytes, site});
+    block.memoryUsed[size_t(memory)] = true;
     BufferSlot slot;
     slot.memory = memory;
     slot.offset = offset;
