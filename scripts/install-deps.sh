@@ -5,7 +5,8 @@ packages=(
   g++ cmake ninja-build make pkg-config
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev
-  python3 python3-numpy
+  python3 python3-numpy python3-torch
+  bubblewrap
 )
 missing=()
 for p in "${packages[@]}"; do
