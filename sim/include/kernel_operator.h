@@ -16,3 +16,4 @@
 #include "ascendc_sim/debug.h"
 #include "ascendc_sim/intrinsics.h"
 #include "ascendc_sim/vec_api.h"
+#include "ascendc_sim/tiling_data.h"

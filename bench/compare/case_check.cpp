@@ -1,0 +1,86 @@
+#include "bench/compare/case_check.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "bench/oracle/oracle_error.h"
+
+namespace akgen::bench {
+namespace {
+
+// Output tensors in order, with the items of tensor lists in place of the list.
+std::vector<const ManifestValue*> FlatTensors(const std::vector<ManifestValue>& outputs, std::string& problem) {
+  std::vector<const ManifestValue*> tensors;
+  for (const ManifestValue& output : outputs) {
+    if (output.kind == ValueKind::Tensor)
+      tensors.push_back(&output);
+    else if (output.kind == ValueKind::TensorList)
+      for (const ManifestValue& item : output.items) tensors.push_back(&item);
+    else if (problem.empty())
+      problem = "output '" + output.name + "' is not a tensor; the default rule compares tensors";
+  }
+  return tensors;
+}
+
+Comparison Failure(std::string reason) {
+  Comparison failure;
+  failure.pass = false;
+  failure.reason = std::move(reason);
+  return failure;
+}
+
+void Merge(Comparison& total, const Comparison& part, const std::string& outputName) {
+  total.maxAbsError = std::max(total.maxAbsError, part.maxAbsError);
+  total.maxRelError = std::max(total.maxRelError, part.maxRelError);
+  total.badCount += part.badCount;
+  if (part.pass || !total.pass) return;
+  total.pass = false;
+  total.firstBadOutput = outputName;
+  total.firstBadIndex = part.firstBadIndex;
+  total.reason = "output '" + outputName + "': " + part.reason;
+}
+
+std::string Number(double value) {
+  std::ostringstream text;
+  text << value;
+  return text.str();
+}
+
+}  // namespace
+
+Comparison CompareOutputsWithDefaultRule(const std::vector<ManifestValue>& golden,
+                                         const std::vector<ManifestValue>& candidate) {
+  std::string problem;
+  const auto expected = FlatTensors(golden, problem);
+  const auto actual = FlatTensors(candidate, problem);
+  if (!problem.empty()) return Failure(problem);
+  if (expected.size() != actual.size())
+    return Failure("expected " + std::to_string(expected.size()) + " output tensors, the candidate wrote " +
+                   std::to_string(actual.size()));
+  Comparison total;
+  for (size_t i = 0; i < expected.size(); ++i) {
+    const std::vector<std::byte> reference = ReadTensorBytes(*expected[i]);
+    const std::vector<std::byte> result = ReadTensorBytes(*actual[i]);
+    const Comparison part = CompareWithDefaultRule({expected[i]->dtype, expected[i]->shape, reference},
+                                                   {actual[i]->dtype, actual[i]->shape, result});
+    Merge(total, part, expected[i]->name);
+  }
+  return total;
+}
+
+Comparison CheckCase(const OracleConfig& config, const OracleRequest& request, const GoldenCase& golden,
+                     const std::filesystem::path& candidateDir) {
+  if (!golden.manifest.hasCustomChecker)
+    return CompareOutputsWithDefaultRule(golden.manifest.outputs, ReadManifest(candidateDir).outputs);
+  const CustomVerdict verdict = RunCustomCheck(config, request, golden.dir, candidateDir);
+  Comparison result;
+  result.pass = verdict.pass;
+  result.maxAbsError = verdict.maxAbsDiff;
+  result.maxRelError = verdict.maxRelDiff;
+  if (!verdict.pass)
+    result.reason = "custom_check_precision failed (max abs diff " + Number(verdict.maxAbsDiff) + ", max rel diff " +
+                    Number(verdict.maxRelDiff) + ")";
+  return result;
+}
+
+}  // namespace akgen::bench

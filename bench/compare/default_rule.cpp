@@ -1,0 +1,87 @@
+#include "bench/compare/default_rule.h"
+
+#include <cmath>
+#include <sstream>
+
+#include "bench/compare/element_value.h"
+#include "bench/oracle/manifest.h"
+
+namespace akgen::bench {
+namespace {
+
+constexpr double kRelativeEpsilon = 1e-7;  // NPUKernelBench's guard against dividing by zero
+
+std::string ShapeText(const std::vector<int64_t>& shape) {
+  std::string text = "[";
+  for (size_t i = 0; i < shape.size(); ++i) text += (i ? ", " : "") + std::to_string(shape[i]);
+  return text + "]";
+}
+
+bool IsFinite(ElementValue value) { return std::isfinite(value.real) && std::isfinite(value.imag); }
+
+double Magnitude(ElementValue value) {
+  return value.imag == 0 ? std::fabs(value.real) : std::hypot(value.real, value.imag);
+}
+
+std::string ValueText(ElementValue value) {
+  std::ostringstream text;
+  text.precision(9);
+  text << value.real;
+  if (value.imag != 0) text << (value.imag < 0 ? "" : "+") << value.imag << "i";
+  return text.str();
+}
+
+// Why two tensors cannot be compared element by element, or "" when they can.
+std::string LayoutMismatch(const TensorData& reference, const TensorData& candidate) {
+  if (reference.dtype != candidate.dtype)
+    return "dtype " + std::string(TorchDtypeName(candidate.dtype)) + " differs from the expected " +
+           std::string(TorchDtypeName(reference.dtype));
+  if (reference.shape != candidate.shape)
+    return "shape " + ShapeText(candidate.shape) + " differs from the expected " + ShapeText(reference.shape);
+  for (const TensorData* tensor : {&reference, &candidate}) {
+    const size_t expected = static_cast<size_t>(ElementCount(tensor->shape)) * ElementSize(tensor->dtype);
+    if (tensor->bytes.size() != expected)
+      return std::string(tensor == &reference ? "reference" : "candidate") + " buffer holds " +
+             std::to_string(tensor->bytes.size()) + " bytes; shape " + ShapeText(tensor->shape) + " needs " +
+             std::to_string(expected);
+  }
+  return "";
+}
+
+}  // namespace
+
+Comparison CompareWithDefaultRule(const TensorData& reference, const TensorData& candidate, Tolerance tolerance) {
+  Comparison result;
+  result.reason = LayoutMismatch(reference, candidate);
+  if (!result.reason.empty()) {
+    result.pass = false;
+    return result;
+  }
+  const auto count = static_cast<size_t>(ElementCount(reference.shape));
+  std::string firstBad;
+  for (size_t i = 0; i < count; ++i) {
+    const ElementValue expected = ReadElement(reference.dtype, reference.bytes.data(), i);
+    const ElementValue actual = ReadElement(candidate.dtype, candidate.bytes.data(), i);
+    const bool finite = IsFinite(expected) && IsFinite(actual);
+    const double absError = Magnitude({expected.real - actual.real, expected.imag - actual.imag});
+    const double relError = absError / (Magnitude(expected) + kRelativeEpsilon);
+    if (finite) {
+      result.maxAbsError = std::max(result.maxAbsError, absError);
+      result.maxRelError = std::max(result.maxRelError, relError);
+    }
+    if (finite && !(absError > tolerance.maxAbsError && relError > tolerance.maxRelError)) continue;
+    if (result.badCount++ == 0) {
+      result.firstBadIndex = static_cast<int64_t>(i);
+      firstBad = "expected " + ValueText(expected) + ", got " + ValueText(actual);
+    }
+  }
+  if (result.badCount > 0) {
+    result.pass = false;
+    result.reason = std::to_string(result.badCount) + " of " + std::to_string(count) +
+                    " elements are non-finite or exceed both abs and rel tolerance; first at index " +
+                    std::to_string(result.firstBadIndex) + ": " + firstBad;
+  }
+  return result;
+}
+
+}  // namespace akgen::bench

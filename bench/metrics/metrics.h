@@ -1,0 +1,76 @@
+// The numbers of a run, computed from its records: NPUKernelBench's per-(task, case) stage counts,
+// parse/compile/correctness rates pooled per level, per category and overall, unbiased pass@k per
+// problem averaged over problems, verdict counts and the weighted score.
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bench/metrics/score.h"
+#include "bench/metrics/unit_outcome.h"
+#include "bench/results/result_record.h"
+#include "bench/task/shape_mode.h"
+
+namespace akgen::bench {
+
+// NPUKernelBench's table row: one (task, case) in static mode, one task in dynamic mode.
+struct ProblemRow {
+  std::string task;
+  int level = 0;
+  std::string category;
+  std::string op;
+  std::optional<int> caseId;  // static only
+  int samples = 0;            // total_samples
+  int parsed = 0;             // format_parse_pass
+  int compiled = 0;           // compile_pass
+  int correct = 0;            // precision_pass
+  int incomplete = 0;         // dynamic samples still missing cases
+
+  std::string OpDefinition() const { return category + "/" + op; }  // NPUKernelBench's op_definition
+};
+
+struct StageCounts {
+  int units = 0;
+  int parsed = 0;
+  int compiled = 0;
+  int correct = 0;
+  int incomplete = 0;
+
+  double ParseRate() const { return Rate(parsed); }
+  double CompileRate() const { return Rate(compiled); }
+  double CorrectnessRate() const { return Rate(correct); }
+
+ private:
+  double Rate(int count) const { return units == 0 ? 0.0 : static_cast<double>(count) / units; }
+};
+
+struct PassAtKAverage {
+  double value = 0;
+  int problems = 0;  // problems with at least k samples, which the average is over
+};
+
+struct GroupMetrics {
+  StageCounts counts;
+  int problems = 0;
+  std::map<int, PassAtKAverage> passAtK;  // only k with at least one problem of n ≥ k samples
+  std::map<Verdict, int> verdicts;        // over records (sample × case)
+};
+
+struct Metrics {
+  ShapeMode shapeMode = ShapeMode::Static;
+  int records = 0;
+  GroupMetrics overall;
+  std::map<int, GroupMetrics> levels;
+  std::map<std::string, GroupMetrics> categories;  // keyed `level1/Math`
+  std::vector<ProblemRow> problems;                // sorted by level, op definition, case
+  BenchScore score;
+};
+
+Metrics ComputeMetrics(const std::vector<ResultRecord>& records, ShapeMode mode);
+
+// The shape mode the records were produced in; nullopt when they disagree (an output directory
+// reused across modes) or there are none.
+std::optional<ShapeMode> RecordedShapeMode(const std::vector<ResultRecord>& records);
+
+}  // namespace akgen::bench

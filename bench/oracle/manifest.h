@@ -1,0 +1,60 @@
+// manifest.json: the ordered list of a case's constructor arguments, inputs and outputs, as the
+// python oracle (python/akgen_oracle/value_files.py) writes them. Tensors live beside it as raw
+// little-endian element files; bfloat16 keeps its 16-bit patterns. Candidate outputs use the same
+// format so one checker reads both.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "bench/oracle/torch_dtype.h"
+
+namespace akgen::bench {
+
+enum class ValueKind { Tensor, TensorList, Scalar, ScalarList, String, None };
+
+struct ManifestValue {
+  std::string name;
+  ValueKind kind = ValueKind::None;
+  TorchDtype dtype = TorchDtype::Float32;  // Tensor; Scalar and ScalarList use bool, int64 or float64
+  std::vector<int64_t> shape;              // Tensor
+  std::filesystem::path file;              // Tensor: absolute path of the element bytes
+  std::vector<ManifestValue> items;        // TensorList: its tensors
+  nlohmann::json value;                    // Scalar: number or bool; ScalarList: array; String: string
+};
+
+// How Model.forward returned its outputs: one value, or a tuple or list of them.
+enum class OutputStructure { Single, Tuple, List };
+
+struct Manifest {
+  bool hasCustomChecker = false;  // the task defines custom_check_precision
+  std::vector<ManifestValue> initInputs;
+  std::vector<ManifestValue> inputs;
+  std::vector<ManifestValue> outputs;
+  OutputStructure outputStructure = OutputStructure::Single;
+};
+
+inline constexpr const char* kManifestFileName = "manifest.json";
+
+// Reads dir/manifest.json; throws OracleError naming the file and the malformed entry.
+Manifest ReadManifest(const std::filesystem::path& dir);
+
+// Writes dir/manifest.json; every tensor file must already be inside dir.
+void WriteManifest(const std::filesystem::path& dir, const Manifest& manifest);
+
+// Writes dir/<name>.bin and returns the tensor's entry; bytes must hold shape's elements exactly.
+ManifestValue WriteTensor(const std::filesystem::path& dir, const std::string& name, TorchDtype dtype,
+                          const std::vector<int64_t>& shape, const std::vector<std::byte>& bytes);
+
+int64_t ElementCount(const std::vector<int64_t>& shape);
+
+// A tensor's element bytes; throws OracleError if the file size does not match its shape and dtype.
+std::vector<std::byte> ReadTensorBytes(const ManifestValue& tensor);
+
+// A scalar's value as a double; the manifest spells non-finite values "nan", "inf", "-inf".
+double JsonNumber(const nlohmann::json& value);
+
+}  // namespace akgen::bench

@@ -1,0 +1,117 @@
+#include "bench/oracle/oracle.h"
+
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "bench/oracle/child_process.h"
+#include "bench/oracle/golden_cache.h"
+#include "bench/oracle/oracle_error.h"
+
+namespace akgen::bench {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::string_view kMessagePrefix = "akgen_oracle: ";
+constexpr size_t kTracebackLines = 15;
+
+std::string CaseJson(const CaseRow& row) {
+  nlohmann::ordered_json object = nlohmann::ordered_json::object();
+  for (const auto& [column, value] : row) object[column] = value;
+  return object.dump();
+}
+
+std::string CaseLabel(const OracleRequest& request) {
+  for (const auto& [column, value] : request.caseRow)
+    if (column == "case_id") return "case " + value;
+  return "case " + CaseJson(request.caseRow);
+}
+
+// The oracle's own one-line diagnosis when it gave one, else the end of the python traceback.
+std::string Diagnosis(const std::string& err) {
+  std::istringstream lines(err);
+  std::vector<std::string> all;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.starts_with(kMessagePrefix)) return line.substr(kMessagePrefix.size());
+    all.push_back(line);
+  }
+  std::string tail;
+  for (size_t i = all.size() > kTracebackLines ? all.size() - kTracebackLines : 0; i < all.size(); ++i)
+    tail += "\n  " + all[i];
+  return "python failed:" + (tail.empty() ? std::string(" (no output)") : tail);
+}
+
+// The verdict line comes last; task code may print before it.
+std::string LastLine(const std::string& out) {
+  const size_t end = out.find_last_not_of('\n');
+  if (end == std::string::npos) return "";
+  const size_t newline = out.rfind('\n', end);
+  const size_t start = newline == std::string::npos ? 0 : newline + 1;
+  return out.substr(start, end + 1 - start);
+}
+
+ChildResult RunOracleModule(const OracleConfig& config, const std::string& module, std::vector<std::string> arguments) {
+  if (!fs::exists(config.packageDir / "akgen_oracle" / "oracle.py"))
+    throw OracleError(
+        "'" + config.packageDir.string() +
+        "' holds no akgen_oracle package; point OracleConfig::packageDir at the repository's python/ folder");
+  std::vector<std::string> argv{config.python.string(), "-m", module};
+  argv.insert(argv.end(), arguments.begin(), arguments.end());
+  return RunChild(argv, {"PYTHONPATH=" + config.packageDir.string(), "PYTHONDONTWRITEBYTECODE=1"},
+                  std::chrono::duration_cast<std::chrono::milliseconds>(config.timeout));
+}
+
+void ThrowIfFailed(const ChildResult& result, const OracleConfig& config, const OracleRequest& request,
+                   std::string_view what) {
+  const std::string where = request.validationDir.string() + " " + CaseLabel(request) + ": ";
+  if (result.timedOut)
+    throw OracleError(where + std::string(what) + " timed out after " + std::to_string(config.timeout.count()) + " s");
+  if (result.signal != 0)
+    throw OracleError(where + std::string(what) + " killed by signal " + std::to_string(result.signal));
+  if (result.exitCode != 0) throw OracleError(Diagnosis(result.err) + " (" + where + std::string(what) + ")");
+}
+
+}  // namespace
+
+OracleConfig OracleConfigFromEnvironment(fs::path packageDir, fs::path cacheDir) {
+  OracleConfig config;
+  if (const char* python = std::getenv("AKGEN_PYTHON"); python != nullptr && *python != '\0') config.python = python;
+  config.packageDir = std::move(packageDir);
+  config.cacheDir = std::move(cacheDir);
+  return config;
+}
+
+GoldenCase ProduceGolden(const OracleConfig& config, const OracleRequest& request) {
+  const GoldenCache cache(config.cacheDir, GoldenCacheKey(request, config.packageDir));
+  if (const auto cached = cache.Find()) return {*cached, ReadManifest(*cached), true};
+  const fs::path staging = cache.StartEntry();
+  const ChildResult result =
+      RunOracleModule(config, "akgen_oracle.oracle",
+                      {"--validation-dir", request.validationDir.string(), "--case", CaseJson(request.caseRow),
+                       "--seed", std::to_string(request.seed), "--out", staging.string()});
+  if (!result.Succeeded()) {
+    std::error_code ignored;
+    fs::remove_all(staging, ignored);
+    ThrowIfFailed(result, config, request, "reference run");
+  }
+  const fs::path dir = cache.Publish(staging);
+  return {dir, ReadManifest(dir), false};
+}
+
+CustomVerdict RunCustomCheck(const OracleConfig& config, const OracleRequest& request, const fs::path& goldenDir,
+                             const fs::path& candidateDir) {
+  const ChildResult result =
+      RunOracleModule(config, "akgen_oracle.check",
+                      {"--validation-dir", request.validationDir.string(), "--case", CaseJson(request.caseRow),
+                       "--golden", goldenDir.string(), "--candidate", candidateDir.string()});
+  ThrowIfFailed(result, config, request, "custom_check_precision");
+  try {
+    const auto verdict = nlohmann::json::parse(LastLine(result.out));
+    return {verdict.at("pass").get<bool>(), JsonNumber(verdict.at("abs_diff")), JsonNumber(verdict.at("rel_diff"))};
+  } catch (const nlohmann::json::exception& error) {
+    throw OracleError("akgen_oracle.check printed an unreadable verdict '" + result.out + "': " + error.what());
+  }
+}
+
+}  // namespace akgen::bench

@@ -1,0 +1,57 @@
+// The oracle bridge: runs a task's PyTorch reference (python/akgen_oracle) in a child python process
+// to produce one case's inputs and golden outputs, cached on disk, and runs a task's
+// custom_check_precision on golden and candidate outputs.
+#pragma once
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "bench/oracle/manifest.h"
+
+namespace akgen::bench {
+
+struct OracleConfig {
+  std::filesystem::path python = "/usr/bin/python3";  // needs torch and numpy
+  std::filesystem::path packageDir;                   // the folder holding akgen_oracle/ (repo's python/)
+  std::filesystem::path cacheDir;                     // golden outputs, one folder per cache key
+  std::chrono::seconds timeout{600};
+};
+
+// python from env AKGEN_PYTHON, else /usr/bin/python3 (Debian's, which has python3-torch).
+OracleConfig OracleConfigFromEnvironment(std::filesystem::path packageDir, std::filesystem::path cacheDir);
+
+// One row of test_cases.csv as raw strings, in column order (`case_id` first).
+using CaseRow = std::vector<std::pair<std::string, std::string>>;
+
+struct OracleRequest {
+  std::filesystem::path validationDir;  // the task's validation/ folder
+  CaseRow caseRow;
+  uint64_t seed = 0;
+};
+
+struct GoldenCase {
+  std::filesystem::path dir;  // manifest.json and the tensor files
+  Manifest manifest;
+  bool fromCache = false;
+};
+
+// Inputs and golden outputs of one case. Reuses the cached folder when the validation files, the
+// oracle scripts, the row and the seed are unchanged. Throws OracleError with the task file and
+// line at fault when the reference fails.
+GoldenCase ProduceGolden(const OracleConfig& config, const OracleRequest& request);
+
+struct CustomVerdict {
+  bool pass = false;
+  double maxAbsDiff = 0;
+  double maxRelDiff = 0;
+};
+
+// Calls the task's custom_check_precision(param, golden outputs, candidate outputs); both folders
+// hold a manifest.json with outputs. Throws OracleError when the checker cannot run.
+CustomVerdict RunCustomCheck(const OracleConfig& config, const OracleRequest& request,
+                             const std::filesystem::path& goldenDir, const std::filesystem::path& candidateDir);
+
+}  // namespace akgen::bench

@@ -1,0 +1,16 @@
+// The console report: NPUKernelBench's statistics (a grid per level with one row per (task, case),
+// the per-level rates and the weighted score line), followed by what NPUKernelBench lacks:
+// per-category rates, unbiased pass@k and the verdict classes.
+#pragma once
+#include <string>
+
+#include "bench/metrics/metrics.h"
+
+namespace akgen::bench {
+
+std::string ConsoleReport(const Metrics& metrics);
+
+// A fraction as NPUKernelBench prints it: `str(round(x * 100, 2)) + '%'` (`100.0%`, `33.33%`).
+std::string PercentString(double fraction);
+
+}  // namespace akgen::bench

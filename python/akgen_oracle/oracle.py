@@ -1,0 +1,88 @@
+"""Writes one test case's inputs and golden outputs, computed by the task's CPU reference Model.
+
+    python3 -m akgen_oracle.oracle --validation-dir TASK/validation --case '{"case_id": "0", ...}'
+                                   --seed 0 --out DIR
+
+--case is the test_cases.csv row as raw strings. DIR receives manifest.json and one .bin file per
+tensor (see value_files). As in NPUKernelBench, inputs come from get_inputs(param, device) and the
+constructor arguments from get_init_inputs(param, device); the model runs on a copy of the inputs, so
+the stored inputs are those before any in-place update. Autograd stays enabled because some
+references (e.g. gradient ops) call torch.autograd.grad inside forward.
+"""
+import argparse
+import copy
+import json
+import os
+import sys
+
+import torch
+
+if __package__ in (None, ""):  # run by path rather than with -m: make the package importable
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from akgen_oracle import npu_shims
+from akgen_oracle.case_row import make_case_row
+from akgen_oracle.seeding import seed_everything
+from akgen_oracle.task_files import TaskError, TaskScripts
+from akgen_oracle.value_files import UnstorableValue, encode_outputs, encode_value
+
+
+def _arguments(argv):
+    parser = argparse.ArgumentParser(prog="akgen_oracle.oracle", description=__doc__.splitlines()[0])
+    parser.add_argument("--validation-dir", required=True, help="the task's validation/ folder")
+    parser.add_argument("--case", required=True, help="the test_cases.csv row as a JSON object of strings")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", required=True, help="directory for manifest.json and the .bin files")
+    return parser.parse_args(argv)
+
+
+def _encode_all(prefix, values, directory, source):
+    try:
+        return [encode_value(f"{prefix}{i}", value, directory) for i, value in enumerate(values)]
+    except UnstorableValue as error:
+        raise TaskError(f"{source}: {error}") from error
+
+
+def produce_golden(validation_dir, raw_case, seed, out_dir):
+    """Runs the case and writes out_dir/manifest.json plus the tensor files it names."""
+    os.makedirs(out_dir, exist_ok=True)
+    row = make_case_row(raw_case, os.path.join(validation_dir, "test_cases.csv"))
+    seed_everything(seed)
+    scripts = TaskScripts(validation_dir)
+    device = torch.device("cpu")
+    source = os.path.join(scripts.validation_dir, scripts.inputs_file)
+    init_inputs = scripts.call("get_init_inputs", lambda: scripts.get_init_inputs(row, device=device))
+    inputs = scripts.call("get_inputs", lambda: scripts.get_inputs(row, device=device))
+    manifest = {
+        "validation_dir": scripts.validation_dir,
+        "case": raw_case,
+        "seed": seed,
+        "custom_check_precision": scripts.custom_check_precision is not None,
+        "init_inputs": _encode_all("init_input", init_inputs, out_dir, f"{source}: get_init_inputs"),
+        "inputs": _encode_all("input", inputs, out_dir, f"{source}: get_inputs"),
+    }
+    model = scripts.call("Model(*get_init_inputs)", lambda: scripts.model_class(*copy.deepcopy(init_inputs)).to("cpu"))
+    output = scripts.call("Model.forward", lambda: model(*copy.deepcopy(inputs)))
+    try:
+        manifest["output_structure"], manifest["outputs"] = encode_outputs(output, out_dir)
+    except UnstorableValue as error:
+        raise TaskError(f"{os.path.join(scripts.validation_dir, 'module.py')}: Model.forward output {error}") from error
+    with open(os.path.join(out_dir, "manifest.json"), "w", encoding="utf-8") as out:
+        json.dump(manifest, out, indent=1, allow_nan=False)
+
+
+def main(argv=None):
+    arguments = _arguments(argv)
+    sys.dont_write_bytecode = True  # never leave __pycache__ in task folders
+    npu_shims.install()
+    try:
+        produce_golden(os.path.abspath(arguments.validation_dir), json.loads(arguments.case),
+                       arguments.seed, arguments.out)
+    except TaskError as error:
+        print(f"akgen_oracle: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,132 @@
+"""Writes Python values (tensors, tensor lists, scalars) to raw files plus manifest entries, and back.
+
+A tensor is stored as its contiguous elements in little-endian byte order; bfloat16 keeps its raw
+16-bit patterns. Manifest entries, in order, are one of:
+  {"name", "kind": "tensor", "dtype": "float16", "shape": [..], "file": "input0.bin"}
+  {"name", "kind": "tensor_list", "items": [tensor entries]}
+  {"name", "kind": "scalar", "dtype": "bool" | "int64" | "float64", "value": ..}
+  {"name", "kind": "scalar_list", "dtype": ..., "values": [..]}
+  {"name", "kind": "string", "value": ".."}
+  {"name", "kind": "none"}
+Non-finite floats are written as the strings "nan", "inf" and "-inf" so the JSON stays standard.
+"""
+import math
+import os
+import sys
+
+import numpy
+import torch
+
+_TORCH_DTYPES = {str(t).removeprefix("torch."): t for t in (
+    torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.complex64, torch.complex128,
+    torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8, torch.bool)}
+
+
+class UnstorableValue(Exception):
+    """A value the manifest cannot describe; the message names it."""
+
+
+def torch_dtype_name(dtype):
+    name = str(dtype).removeprefix("torch.")
+    if name not in _TORCH_DTYPES:
+        raise UnstorableValue(f"tensor dtype {name} is not supported (supported: {', '.join(_TORCH_DTYPES)})")
+    return name
+
+
+def json_float(value):
+    if math.isfinite(value):
+        return value
+    return "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")
+
+
+def _tensor_bytes(tensor):
+    flat = tensor.detach().cpu().contiguous()
+    if flat.dtype == torch.bfloat16:
+        flat = flat.view(torch.int16)  # numpy has no bfloat16; the bit patterns are what matter
+    data = flat.numpy()
+    if sys.byteorder != "little":
+        data = data.byteswap()
+    return data.tobytes()
+
+
+def _write_tensor(name, tensor, directory):
+    file_name = f"{name}.bin"
+    with open(os.path.join(directory, file_name), "wb") as out:
+        out.write(_tensor_bytes(tensor))
+    return {"name": name, "kind": "tensor", "dtype": torch_dtype_name(tensor.dtype),
+            "shape": list(tensor.shape), "file": file_name}
+
+
+def _scalar_entry(value):
+    if isinstance(value, (bool, numpy.bool_)):
+        return "bool", bool(value)
+    if isinstance(value, (int, numpy.integer)):
+        return "int64", int(value)
+    if isinstance(value, (float, numpy.floating)):
+        return "float64", json_float(float(value))
+    return None
+
+
+def encode_value(name, value, directory):
+    """Writes `value` under `name` into `directory` and returns its manifest entry."""
+    if isinstance(value, torch.Tensor):
+        return _write_tensor(name, value, directory)
+    scalar = _scalar_entry(value)
+    if scalar is not None:
+        return {"name": name, "kind": "scalar", "dtype": scalar[0], "value": scalar[1]}
+    if value is None:
+        return {"name": name, "kind": "none"}
+    if isinstance(value, str):
+        return {"name": name, "kind": "string", "value": value}
+    if isinstance(value, (list, tuple)) and value and all(isinstance(v, torch.Tensor) for v in value):
+        items = [_write_tensor(f"{name}_{i}", t, directory) for i, t in enumerate(value)]
+        return {"name": name, "kind": "tensor_list", "items": items}
+    if isinstance(value, (list, tuple)):
+        scalars = [_scalar_entry(v) for v in value]
+        if all(s is not None for s in scalars):
+            dtypes = {s[0] for s in scalars}
+            dtype = "float64" if "float64" in dtypes else (dtypes.pop() if len(dtypes) == 1 else "int64")
+            return {"name": name, "kind": "scalar_list", "dtype": dtype, "values": [s[1] for s in scalars]}
+    raise UnstorableValue(f"{name}: cannot store a value of type {type(value).__name__}")
+
+
+def _read_tensor(entry, directory):
+    dtype = _TORCH_DTYPES[entry["dtype"]]
+    with open(os.path.join(directory, entry["file"]), "rb") as source:
+        data = bytearray(source.read())
+    if not data:
+        return torch.empty(entry["shape"], dtype=dtype)
+    return torch.frombuffer(data, dtype=dtype).reshape(entry["shape"])
+
+
+def decode_value(entry, directory):
+    """The Python value a manifest entry describes (tensors on the CPU)."""
+    kind = entry["kind"]
+    if kind == "tensor":
+        return _read_tensor(entry, directory)
+    if kind == "tensor_list":
+        return [_read_tensor(item, directory) for item in entry["items"]]
+    if kind == "scalar":
+        return float(entry["value"]) if entry["dtype"] == "float64" else entry["value"]  # float("nan") reads "nan"
+    if kind == "scalar_list":
+        return [float(v) if entry["dtype"] == "float64" else v for v in entry["values"]]
+    if kind == "string":
+        return entry["value"]
+    return None
+
+
+def encode_outputs(output, directory):
+    """(structure, entries): a tuple or list return value is stored element by element."""
+    if isinstance(output, (tuple, list)):
+        structure = "tuple" if isinstance(output, tuple) else "list"
+        return structure, [encode_value(f"output{i}", v, directory) for i, v in enumerate(output)]
+    return "single", [encode_value("output0", output, directory)]
+
+
+def decode_outputs(structure, entries, directory):
+    values = [decode_value(entry, directory) for entry in entries]
+    if structure == "tuple":
+        return tuple(values)
+    if structure == "list":
+        return values
+    return values[0]

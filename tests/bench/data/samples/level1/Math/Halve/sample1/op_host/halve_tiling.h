@@ -1,0 +1,2 @@
+// Test fixture: the tiling header of a full candidate.
+#pragma once

@@ -1,0 +1,12 @@
+# Test fixture: inputs of the fake ScaledTanhV2 task from one test_cases.csv row.
+import torch
+
+
+def get_inputs(param, device=None):
+    shape = eval(param['shape'])
+    dtype = getattr(torch, param['dtype'])
+    return [torch.randn(shape, dtype=dtype, device=device)]
+
+
+def get_init_inputs(param, device=None):
+    return [float(param['scale'])]

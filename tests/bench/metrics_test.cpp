@@ -1,0 +1,237 @@
+#include "bench/metrics/metrics.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "bench/metrics/pass_at_k.h"
+#include "bench/metrics/summary_json.h"
+
+namespace akgen::bench {
+namespace {
+namespace fs = std::filesystem;
+
+ResultRecord Record(const std::string& task, int sample, int caseId, Verdict verdict, int caseCount = 0) {
+  ResultRecord record;
+  record.task = task;
+  const size_t firstSlash = task.find('/');
+  const size_t lastSlash = task.rfind('/');
+  record.level = task[5] - '0';
+  record.category = task.substr(firstSlash + 1, lastSlash - firstSlash - 1);
+  record.op = task.substr(lastSlash + 1);
+  record.sample = sample;
+  record.caseId = caseId;
+  record.verdict = verdict;
+  record.caseCount = caseCount;
+  return record;
+}
+
+// 1 - C(n-c, k)/C(n, k) through log-gamma, independent of the product form under test.
+double BinomialPassAtK(int n, int c, int k) {
+  if (n - c < k) return 1.0;
+  auto logChoose = [](int a, int b) { return std::lgamma(a + 1.0) - std::lgamma(b + 1.0) - std::lgamma(a - b + 1.0); };
+  return 1.0 - std::exp(logChoose(n - c, k) - logChoose(n, k));
+}
+
+TEST(PassAtKTest, MatchesTheBinomialDefinition) {
+  EXPECT_DOUBLE_EQ(PassAtK(10, 3, 5), 1.0 - 21.0 / 252.0);
+  EXPECT_DOUBLE_EQ(PassAtK(7, 2, 1), 2.0 / 7.0);
+  EXPECT_DOUBLE_EQ(PassAtK(5, 0, 5), 0.0);
+  EXPECT_DOUBLE_EQ(PassAtK(5, 1, 5), 1.0);
+  EXPECT_DOUBLE_EQ(PassAtK(10, 6, 5), 1.0);
+  for (int n : {10, 100, 200}) {
+    for (int c : {0, 1, 7, n / 2, n - 3}) {
+      for (int k : kPassAtKValues) {
+        if (k > n) continue;
+        EXPECT_NEAR(PassAtK(n, c, k), BinomialPassAtK(n, c, k), 1e-12) << n << " " << c << " " << k;
+      }
+    }
+  }
+}
+
+TEST(UnitOutcomeTest, StaticModeJudgesEachRecord) {
+  const std::vector<ResultRecord> records = {Record("level1/Math/Sqrt", 0, 0, Verdict::Pass),
+                                             Record("level1/Math/Sqrt", 0, 1, Verdict::WrongAnswer),
+                                             Record("level1/Math/Sqrt", 1, 0, Verdict::ParseError)};
+  const std::vector<UnitOutcome> units = UnitOutcomes(records, ShapeMode::Static);
+  ASSERT_EQ(units.size(), 3u);
+  EXPECT_TRUE(units[0].correct);
+  EXPECT_EQ(units[1].caseId, 1);
+  EXPECT_TRUE(units[1].compiled);
+  EXPECT_FALSE(units[1].correct);
+  EXPECT_FALSE(units[2].parsed);
+  EXPECT_FALSE(units[2].compiled);
+}
+
+TEST(UnitOutcomeTest, DynamicSamplePassesOnlyWhenEveryCasePasses) {
+  const std::vector<ResultRecord> records = {
+      Record("level1/Math/Sqrt", 0, 0, Verdict::Pass, 3),         Record("level1/Math/Sqrt", 0, 1, Verdict::Pass, 3),
+      Record("level1/Math/Sqrt", 0, 2, Verdict::Pass, 3),         Record("level1/Math/Sqrt", 1, 0, Verdict::Pass, 3),
+      Record("level1/Math/Sqrt", 1, 1, Verdict::SimError, 3),     Record("level1/Math/Sqrt", 1, 2, Verdict::Pass, 3),
+      Record("level1/Math/Sqrt", 2, 0, Verdict::CompileError, 3), Record("level1/Math/Sqrt", 3, 0, Verdict::Pass, 3),
+  };
+  const std::vector<UnitOutcome> units = UnitOutcomes(records, ShapeMode::Dynamic);
+  ASSERT_EQ(units.size(), 4u);
+  EXPECT_TRUE(units[0].correct);
+  EXPECT_FALSE(units[0].caseId.has_value());
+  EXPECT_TRUE(units[1].compiled);
+  EXPECT_FALSE(units[1].correct);
+  EXPECT_TRUE(units[2].parsed);
+  EXPECT_FALSE(units[2].compiled);
+  EXPECT_FALSE(units[2].incomplete);  // a failure is final even with cases missing
+  EXPECT_FALSE(units[3].correct);     // cases 1 and 2 never ran
+  EXPECT_TRUE(units[3].incomplete);
+}
+
+// Two L1 tasks and one L2 task, static mode, 10 samples each on case 0; Sqrt also on case 1.
+std::vector<ResultRecord> StaticRun() {
+  std::vector<ResultRecord> records;
+  for (int sample = 0; sample < 10; ++sample) {
+    records.push_back(Record("level1/Math/Sqrt", sample, 0, sample < 3 ? Verdict::Pass : Verdict::WrongAnswer));
+    records.push_back(Record("level1/Math/Sqrt", sample, 1, Verdict::Pass));
+    records.push_back(Record("level1/Comparison/Equal", sample, 0,
+                             sample < 2   ? Verdict::ParseError
+                             : sample < 5 ? Verdict::CompileError
+                                          : Verdict::Pass));
+    records.push_back(Record("level2/Norm/RmsNorm", sample, 0, sample == 0 ? Verdict::Pass : Verdict::Timeout));
+  }
+  return records;
+}
+
+TEST(MetricsTest, CountsStagesPerProblemLikeNpuKernelBench) {
+  const Metrics metrics = ComputeMetrics(StaticRun(), ShapeMode::Static);
+  ASSERT_EQ(metrics.problems.size(), 4u);
+  const ProblemRow& equal = metrics.problems[0];  // sorted by level, then `Comparison/Equal` < `Math/Sqrt`
+  EXPECT_EQ(equal.OpDefinition(), "Comparison/Equal");
+  EXPECT_EQ(equal.caseId, 0);
+  EXPECT_EQ(equal.samples, 10);
+  EXPECT_EQ(equal.parsed, 8);
+  EXPECT_EQ(equal.compiled, 5);
+  EXPECT_EQ(equal.correct, 5);
+  EXPECT_EQ(metrics.problems[1].OpDefinition(), "Math/Sqrt");
+  EXPECT_EQ(metrics.problems[1].correct, 3);
+  EXPECT_EQ(metrics.problems[2].caseId, 1);
+  EXPECT_EQ(metrics.problems[2].correct, 10);
+  EXPECT_EQ(metrics.problems[3].task, "level2/Norm/RmsNorm");
+}
+
+TEST(MetricsTest, PoolsRatesPerLevelCategoryAndOverall) {
+  const Metrics metrics = ComputeMetrics(StaticRun(), ShapeMode::Static);
+  const StageCounts& level1 = metrics.levels.at(1).counts;
+  EXPECT_EQ(level1.units, 30);
+  EXPECT_EQ(level1.parsed, 28);
+  EXPECT_EQ(level1.compiled, 25);
+  EXPECT_EQ(level1.correct, 18);
+  EXPECT_DOUBLE_EQ(level1.CorrectnessRate(), 18.0 / 30);
+  EXPECT_DOUBLE_EQ(metrics.categories.at("level1/Math").counts.CorrectnessRate(), 13.0 / 20);
+  EXPECT_DOUBLE_EQ(metrics.categories.at("level1/Comparison").counts.CompileRate(), 0.5);
+  EXPECT_EQ(metrics.categories.at("level1/Math").problems, 2);
+  EXPECT_EQ(metrics.overall.counts.units, 40);
+  EXPECT_EQ(metrics.overall.counts.correct, 19);
+  EXPECT_EQ(metrics.records, 40);
+}
+
+TEST(MetricsTest, AveragesPassAtKOverProblemsWithEnoughSamples) {
+  const Metrics metrics = ComputeMetrics(StaticRun(), ShapeMode::Static);
+  const auto& passAtK = metrics.overall.passAtK;
+  EXPECT_EQ(passAtK.count(100), 0u);  // no problem has 100 samples
+  ASSERT_EQ(passAtK.count(10), 1u);
+  EXPECT_EQ(passAtK.at(1).problems, 4);
+  EXPECT_DOUBLE_EQ(passAtK.at(1).value, (0.5 + 0.3 + 1.0 + 0.1) / 4);
+  EXPECT_DOUBLE_EQ(passAtK.at(5).value, ((1.0 - 1.0 / 252) + PassAtK(10, 3, 5) + 1.0 + 0.5) / 4);
+  EXPECT_DOUBLE_EQ(passAtK.at(10).value, 1.0);
+  EXPECT_DOUBLE_EQ(metrics.levels.at(2).passAtK.at(1).value, 0.1);
+
+  std::vector<ResultRecord> uneven = StaticRun();
+  for (int sample = 0; sample < 4; ++sample) uneven.push_back(Record("level3/GMM/Gemm", sample, 0, Verdict::Pass));
+  const Metrics withSmallProblem = ComputeMetrics(uneven, ShapeMode::Static);
+  EXPECT_EQ(withSmallProblem.overall.passAtK.at(1).problems, 5);
+  EXPECT_EQ(withSmallProblem.overall.passAtK.at(5).problems, 4);  // Gemm has n = 4 < 5
+}
+
+TEST(MetricsTest, CountsVerdictsOverRecords) {
+  const Metrics metrics = ComputeMetrics(StaticRun(), ShapeMode::Static);
+  const std::map<Verdict, int> expected = {{Verdict::ParseError, 2},
+                                           {Verdict::CompileError, 3},
+                                           {Verdict::Timeout, 9},
+                                           {Verdict::WrongAnswer, 7},
+                                           {Verdict::Pass, 19}};
+  EXPECT_EQ(metrics.overall.verdicts, expected);
+  EXPECT_EQ(metrics.levels.at(2).verdicts.at(Verdict::Timeout), 9);
+}
+
+TEST(MetricsTest, ScoresLikeNpuKernelBenchAndRenormalisedSeparately) {
+  const Metrics metrics = ComputeMetrics(StaticRun(), ShapeMode::Static);
+  EXPECT_DOUBLE_EQ(metrics.score.npuKernelBench, 0.2 * 18 / 30 + 0.3 * 1 / 10);
+  EXPECT_DOUBLE_EQ(metrics.score.renormalised, (0.2 * 18 / 30 + 0.3 * 1 / 10) / 0.5);
+
+  const BenchScore onlyLevel1 = ScoreLevels({{1, {10, 10}}});
+  EXPECT_DOUBLE_EQ(onlyLevel1.npuKernelBench, 0.2);  // not renormalised, as NPUKernelBench
+  EXPECT_DOUBLE_EQ(onlyLevel1.renormalised, 1.0);
+  const BenchScore all = ScoreLevels({{1, {10, 5}}, {2, {4, 1}}, {3, {2, 2}}, {4, {3, 3}}});
+  EXPECT_DOUBLE_EQ(all.npuKernelBench, 0.2 * 0.5 + 0.3 * 0.25 + 0.5);
+  EXPECT_DOUBLE_EQ(all.renormalised, all.npuKernelBench);
+  EXPECT_EQ(all.unweightedLevels, std::vector<int>{4});
+  EXPECT_DOUBLE_EQ(ScoreLevels({}).renormalised, 0.0);
+}
+
+TEST(MetricsTest, DynamicModeHasOneProblemPerTask) {
+  std::vector<ResultRecord> records;
+  for (int sample = 0; sample < 5; ++sample) {
+    for (int caseId = 0; caseId < 2; ++caseId) {
+      const bool fails = sample >= 2 && caseId == 1;
+      records.push_back(Record("level1/Math/Sqrt", sample, caseId, fails ? Verdict::WrongAnswer : Verdict::Pass, 2));
+    }
+  }
+  records.push_back(Record("level1/Math/Neg", 0, 0, Verdict::Pass, 2));
+  const Metrics metrics = ComputeMetrics(records, ShapeMode::Dynamic);
+  ASSERT_EQ(metrics.problems.size(), 2u);
+  EXPECT_EQ(metrics.problems[0].op, "Neg");
+  EXPECT_EQ(metrics.problems[0].incomplete, 1);
+  EXPECT_EQ(metrics.problems[1].samples, 5);
+  EXPECT_EQ(metrics.problems[1].correct, 2);
+  EXPECT_FALSE(metrics.problems[1].caseId.has_value());
+  EXPECT_EQ(metrics.overall.counts.incomplete, 1);
+  EXPECT_DOUBLE_EQ(metrics.overall.passAtK.at(5).value, 1.0);
+  EXPECT_EQ(metrics.overall.passAtK.at(5).problems, 1);
+  EXPECT_EQ(metrics.overall.verdicts.at(Verdict::Pass), 8);
+}
+
+TEST(MetricsTest, TellsTheShapeModeOfTheRecords) {
+  std::vector<ResultRecord> records = {Record("level1/Math/Sqrt", 0, 0, Verdict::Pass)};
+  records[0].shapeMode = ShapeMode::Dynamic;
+  EXPECT_EQ(RecordedShapeMode(records), ShapeMode::Dynamic);
+  records.push_back(Record("level1/Math/Sqrt", 1, 0, Verdict::Pass));
+  EXPECT_EQ(RecordedShapeMode(records), std::nullopt);
+  EXPECT_EQ(RecordedShapeMode({}), std::nullopt);
+}
+
+TEST(SummaryJsonTest, WritesMetricsToSummaryJson) {
+  const fs::path out = fs::temp_directory_path() / ("akgen_summary_" + std::to_string(std::random_device{}()));
+  fs::create_directories(out);
+  WriteSummary(out, ComputeMetrics(StaticRun(), ShapeMode::Static));
+  const nlohmann::json summary = nlohmann::json::parse(std::ifstream(out / kSummaryFileName));
+  fs::remove_all(out);
+
+  EXPECT_EQ(summary["shape_mode"], "static");
+  EXPECT_EQ(summary["records"], 40);
+  EXPECT_EQ(summary["overall"]["precision_pass"], 19);
+  EXPECT_DOUBLE_EQ(summary["levels"]["level1"]["correctness_rate"].get<double>(), 0.6);
+  EXPECT_EQ(summary["categories"]["level1/Comparison"]["compile_pass"], 5);
+  EXPECT_DOUBLE_EQ(summary["overall"]["pass_at_k"]["1"]["value"].get<double>(), 0.475);
+  EXPECT_EQ(summary["overall"]["pass_at_k"]["10"]["problems"], 4);
+  EXPECT_FALSE(summary["overall"]["pass_at_k"].contains("100"));
+  EXPECT_EQ(summary["overall"]["verdicts"]["timeout"], 9);
+  EXPECT_DOUBLE_EQ(summary["score"]["npukernelbench"].get<double>(), 0.2 * 18 / 30 + 0.03);
+  EXPECT_EQ(summary["score"]["weights"]["level2"], 0.3);
+  ASSERT_EQ(summary["problems"].size(), 4u);
+  EXPECT_EQ(summary["problems"][0]["op_definition"], "Comparison/Equal");
+  EXPECT_EQ(summary["problems"][0]["case"], 0);
+  EXPECT_EQ(summary["problems"][0]["parse_pass"], 8);
+}
+
+}  // namespace
+}  // namespace akgen::bench

@@ -1,0 +1,210 @@
+#include "bench/oracle/oracle.h"
+
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include "bench/compare/element_value.h"
+#include "bench/oracle/oracle_error.h"
+
+namespace akgen::bench {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kTasks = fs::path(AKGEN_TEST_DATA_DIR) / "oracle_tasks";
+const fs::path kSquareRoot = kTasks / "level1/Math/SquareRoot/validation";
+const fs::path kScaledAdd = kTasks / "level2/Foreach/ForeachScaledAdd/validation";
+const fs::path kSoftsign = kTasks / "level2/Activation/ScaledSoftsign/validation";
+
+const CaseRow kSqrtHalf{{"case_id", "0"}, {"shape", "[4, 33]"}, {"dtype", "float16"}};
+const CaseRow kSqrtBFloat16{{"case_id", "1"}, {"shape", "[2, 3, 17]"}, {"dtype", "bfloat16"}};
+const CaseRow kSqrtFloat{{"case_id", "2"}, {"shape", "[1000]"}, {"dtype", "float32"}};
+
+class OracleTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string pattern = (fs::temp_directory_path() / "akgen-oracle-test-XXXXXX").string();
+    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
+    root_ = pattern;
+    config_ = OracleConfigFromEnvironment(fs::path(AKGEN_SOURCE_DIR) / "python", root_ / "cache");
+  }
+  void TearDown() override { fs::remove_all(root_); }
+
+  // A copy of a task's validation folder that a test may edit.
+  fs::path CopyTask(const fs::path& validationDir) {
+    const fs::path copy = root_ / "task" / "validation";
+    fs::create_directories(copy);
+    fs::copy(validationDir, copy, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+    return copy;
+  }
+
+  fs::path root_;
+  OracleConfig config_;
+};
+
+std::vector<double> Elements(const ManifestValue& tensor) {
+  const std::vector<std::byte> bytes = ReadTensorBytes(tensor);
+  std::vector<double> values;
+  for (int64_t i = 0; i < ElementCount(tensor.shape); ++i)
+    values.push_back(ReadElement(tensor.dtype, bytes.data(), static_cast<size_t>(i)).real);
+  return values;
+}
+
+void WriteFile(const fs::path& path, const std::string& text) { std::ofstream(path) << text; }
+
+// The OracleError message the request produces; a request that succeeds fails the test.
+std::string OracleFailure(const OracleConfig& config, const OracleRequest& request) {
+  try {
+    ProduceGolden(config, request);
+  } catch (const OracleError& error) {
+    return error.what();
+  }
+  ADD_FAILURE() << "expected an OracleError for " << request.validationDir;
+  return "";
+}
+
+bool Contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+TEST_F(OracleTest, WritesInputsAndGoldenOutputsForHalfBFloat16AndFloat) {
+  struct Expectation {
+    CaseRow row;
+    TorchDtype dtype;
+    std::vector<int64_t> shape;
+    double relativeRounding;  // half an ulp of the dtype, relative
+  };
+  for (const Expectation& expected : {Expectation{kSqrtHalf, TorchDtype::Float16, {4, 33}, 1.0 / 2048},
+                                      Expectation{kSqrtBFloat16, TorchDtype::BFloat16, {2, 3, 17}, 1.0 / 256},
+                                      Expectation{kSqrtFloat, TorchDtype::Float32, {1000}, 1.0 / (1 << 24)}}) {
+    const GoldenCase golden = ProduceGolden(config_, {kSquareRoot, expected.row, 0});
+    ASSERT_EQ(golden.manifest.inputs.size(), 1u);
+    ASSERT_EQ(golden.manifest.outputs.size(), 1u);
+    const ManifestValue& input = golden.manifest.inputs[0];
+    const ManifestValue& output = golden.manifest.outputs[0];
+    EXPECT_EQ(input.kind, ValueKind::Tensor);
+    EXPECT_EQ(input.dtype, expected.dtype);
+    EXPECT_EQ(output.dtype, expected.dtype);
+    EXPECT_EQ(input.shape, expected.shape);
+    EXPECT_EQ(output.shape, expected.shape);
+    EXPECT_FALSE(golden.manifest.hasCustomChecker);
+    const std::vector<double> x = Elements(input);
+    const std::vector<double> y = Elements(output);
+    for (size_t i = 0; i < x.size(); ++i) {
+      ASSERT_GE(x[i], 0.24) << i;  // the task draws from [0.25, 9.25)
+      ASSERT_LE(x[i], 9.3) << i;
+      ASSERT_NEAR(y[i], std::sqrt(x[i]), std::sqrt(x[i]) * expected.relativeRounding) << i;
+    }
+  }
+}
+
+TEST_F(OracleTest, SameSeedGivesSameBytesAndAnotherSeedDifferentInputs) {
+  const GoldenCase first = ProduceGolden(config_, {kSquareRoot, kSqrtBFloat16, 7});
+  OracleConfig otherCache = config_;
+  otherCache.cacheDir = root_ / "other-cache";
+  const GoldenCase again = ProduceGolden(otherCache, {kSquareRoot, kSqrtBFloat16, 7});
+  const GoldenCase reseeded = ProduceGolden(config_, {kSquareRoot, kSqrtBFloat16, 8});
+  EXPECT_FALSE(again.fromCache);
+  EXPECT_EQ(ReadTensorBytes(first.manifest.inputs[0]), ReadTensorBytes(again.manifest.inputs[0]));
+  EXPECT_EQ(ReadTensorBytes(first.manifest.outputs[0]), ReadTensorBytes(again.manifest.outputs[0]));
+  EXPECT_NE(ReadTensorBytes(first.manifest.inputs[0]), ReadTensorBytes(reseeded.manifest.inputs[0]));
+  EXPECT_NE(first.dir, reseeded.dir);
+}
+
+TEST_F(OracleTest, RerunReusesTheCacheWithoutStartingPython) {
+  const fs::path task = CopyTask(kSquareRoot);
+  const GoldenCase first = ProduceGolden(config_, {task, kSqrtHalf, 0});
+  EXPECT_FALSE(first.fromCache);
+  const auto written = fs::last_write_time(first.dir / kManifestFileName);
+
+  OracleConfig noPython = config_;
+  noPython.python = root_ / "no-such-python";  // any attempt to run the oracle would now throw
+  const GoldenCase second = ProduceGolden(noPython, {task, kSqrtHalf, 0});
+  EXPECT_TRUE(second.fromCache);
+  EXPECT_EQ(second.dir, first.dir);
+  EXPECT_EQ(fs::last_write_time(second.dir / kManifestFileName), written);
+  EXPECT_EQ(ReadTensorBytes(second.manifest.outputs[0]), ReadTensorBytes(first.manifest.outputs[0]));
+
+  EXPECT_THROW(ProduceGolden(noPython, {task, kSqrtFloat, 0}), OracleError) << "another row is another entry";
+  std::ofstream(task / "module.py", std::ios::app) << "\n# edited\n";
+  EXPECT_THROW(ProduceGolden(noPython, {task, kSqrtHalf, 0}), OracleError) << "edited files invalidate the entry";
+  EXPECT_FALSE(ProduceGolden(config_, {task, kSqrtHalf, 0}).fromCache);
+}
+
+TEST_F(OracleTest, TensorListsAndAScalarTypedLikeThePandasColumn) {
+  // The alpha column holds "2" and "0.5", so pandas reads 2 as the float 2.0; the task rejects an int.
+  const CaseRow row{{"case_id", "0"}, {"shapes", "[[3], [2, 5]]"}, {"dtype", "float32"}, {"alpha", "2"}};
+  const GoldenCase golden = ProduceGolden(config_, {kScaledAdd, row, 0});
+  const Manifest& manifest = golden.manifest;
+  ASSERT_EQ(manifest.inputs.size(), 3u);
+  ASSERT_EQ(manifest.inputs[0].kind, ValueKind::TensorList);
+  ASSERT_EQ(manifest.inputs[0].items.size(), 2u);
+  EXPECT_EQ(manifest.inputs[0].items[1].shape, (std::vector<int64_t>{2, 5}));
+  EXPECT_EQ(manifest.inputs[2].kind, ValueKind::Scalar);
+  EXPECT_EQ(manifest.inputs[2].dtype, TorchDtype::Float64);
+  EXPECT_EQ(JsonNumber(manifest.inputs[2].value), 2.0);
+  EXPECT_EQ(manifest.outputStructure, OutputStructure::List);
+  ASSERT_EQ(manifest.outputs.size(), 2u);
+  for (size_t list = 0; list < 2; ++list) {
+    const std::vector<double> x = Elements(manifest.inputs[0].items[list]);
+    const std::vector<double> y = Elements(manifest.inputs[1].items[list]);
+    const std::vector<double> out = Elements(manifest.outputs[list]);
+    ASSERT_EQ(out.size(), x.size());
+    for (size_t i = 0; i < out.size(); ++i) EXPECT_NEAR(out[i], x[i] + 2 * y[i], 1e-5);
+  }
+}
+
+TEST_F(OracleTest, RecordsConstructorArgumentsAndTheCustomChecker) {
+  const CaseRow row{{"case_id", "0"}, {"shape", "[5, 13]"}, {"dtype", "float32"}, {"scale", "3"}};
+  const Manifest manifest = ProduceGolden(config_, {kSoftsign, row, 0}).manifest;
+  EXPECT_TRUE(manifest.hasCustomChecker);
+  ASSERT_EQ(manifest.initInputs.size(), 1u);
+  EXPECT_EQ(manifest.initInputs[0].kind, ValueKind::Scalar);
+  EXPECT_EQ(manifest.initInputs[0].dtype, TorchDtype::Int64);
+  EXPECT_EQ(manifest.initInputs[0].value, 3);
+}
+
+TEST_F(OracleTest, BrokenPrepareInputsNamesTheFileAndLine) {
+  const fs::path task = CopyTask(kSquareRoot);
+  WriteFile(task / "prepare_inputs.py",
+            "import torch\n\n\ndef get_inputs(param, device=None):\n    return (undefined_tensor,)\n\n\n"
+            "def get_init_inputs(param, device=None):\n    return []\n");
+  const std::string message = OracleFailure(config_, {task, kSqrtHalf, 0});
+  EXPECT_TRUE(Contains(message, (task / "prepare_inputs.py").string() + ":5: get_inputs: NameError")) << message;
+  EXPECT_TRUE(Contains(message, "case 0")) << message;
+  EXPECT_EQ(std::distance(fs::directory_iterator(config_.cacheDir), fs::directory_iterator()), 0)
+      << "a failed run leaves nothing in the cache";
+}
+
+TEST_F(OracleTest, SyntaxErrorsAndMissingFilesNameTheFile) {
+  const fs::path task = CopyTask(kSquareRoot);
+  WriteFile(task / "prepare_inputs.py", "def get_inputs(param, device=None:\n    pass\n");
+  const std::string syntax = OracleFailure(config_, {task, kSqrtHalf, 0});
+  EXPECT_TRUE(Contains(syntax, (task / "prepare_inputs.py").string() + ":1: importing prepare_inputs.py: SyntaxError"))
+      << syntax;
+  fs::remove(task / "module.py");
+  const std::string missing = OracleFailure(config_, {task, kSqrtHalf, 0});
+  EXPECT_TRUE(Contains(missing, (task / "module.py").string() + ": missing")) << missing;
+}
+
+TEST_F(OracleTest, AHangingReferenceIsKilledAtTheTimeout) {
+  const fs::path task = CopyTask(kSquareRoot);
+  std::ofstream(task / "module.py", std::ios::app) << "\nimport time\ntime.sleep(60)\n";
+  config_.timeout = std::chrono::seconds(2);
+  const auto start = std::chrono::steady_clock::now();
+  const std::string message = OracleFailure(config_, {task, kSqrtHalf, 0});
+  EXPECT_TRUE(Contains(message, "timed out after 2 s")) << message;
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20));
+}
+
+TEST_F(OracleTest, AMissingInterpreterIsReported) {
+  config_.python = root_ / "no-such-python";
+  const std::string message = OracleFailure(config_, {kSquareRoot, kSqrtHalf, 0});
+  EXPECT_TRUE(Contains(message, "cannot start " + config_.python.string())) << message;
+}
+
+}  // namespace
+}  // namespace akgen::bench

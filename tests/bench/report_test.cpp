@@ -1,0 +1,160 @@
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "bench/metrics/summary_json.h"
+#include "bench/report/console_report.h"
+#include "bench/report/results_report.h"
+#include "bench/report/text_table.h"
+#include "bench/results/results_file.h"
+#include "bench/results/results_store.h"
+
+namespace akgen::bench {
+namespace {
+namespace fs = std::filesystem;
+
+ResultRecord Record(const std::string& category, const std::string& op, int level, int sample, int caseId,
+                    Verdict verdict, ShapeMode mode = ShapeMode::Static) {
+  ResultRecord record;
+  record.task = "level" + std::to_string(level) + "/" + category + "/" + op;
+  record.level = level;
+  record.category = category;
+  record.op = op;
+  record.sample = sample;
+  record.caseId = caseId;
+  record.verdict = verdict;
+  record.shapeMode = mode;
+  return record;
+}
+
+bool Contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+TEST(TextTableTest, RendersTabulateGrid) {
+  const TextTable table{{"op_definition", "op_level", "rate"},
+                        {{"Math/Sqrt", "1", "50.0%"}, {"Math/Neg", "12", "0.0%"}}};
+  EXPECT_EQ(RenderGrid(table),
+            "+-----------------+------------+--------+\n"
+            "| op_definition   |   op_level | rate   |\n"
+            "+=================+============+========+\n"
+            "| Math/Sqrt       |          1 | 50.0%  |\n"
+            "+-----------------+------------+--------+\n"
+            "| Math/Neg        |         12 | 0.0%   |\n"
+            "+-----------------+------------+--------+\n");
+}
+
+TEST(ConsoleReportTest, FormatsRatesAsNpuKernelBenchDoes) {
+  EXPECT_EQ(PercentString(1.0), "100.0%");
+  EXPECT_EQ(PercentString(1.0 / 3), "33.33%");
+  EXPECT_EQ(PercentString(0.505), "50.5%");
+  EXPECT_EQ(PercentString(0.0), "0.0%");
+}
+
+std::vector<ResultRecord> MixedRun() {
+  return {Record("Math", "Sqrt", 1, 0, 0, Verdict::Pass),        Record("Math", "Sqrt", 1, 1, 0, Verdict::WrongAnswer),
+          Record("Math", "Neg", 1, 0, 0, Verdict::CompileError), Record("Math", "Neg", 1, 1, 0, Verdict::ParseError),
+          Record("Norm", "RmsNorm", 2, 0, 3, Verdict::Pass),     Record("Norm", "RmsNorm", 2, 1, 3, Verdict::Pass)};
+}
+
+TEST(ConsoleReportTest, PrintsNpuKernelBenchTablesThenPassAtKAndVerdicts) {
+  const std::string text = ConsoleReport(ComputeMetrics(MixedRun(), ShapeMode::Static));
+  EXPECT_TRUE(
+      Contains(text, "Detailed Statistics by Operator Level (static shape mode):\n\n[Statistics for Level 1]\n"));
+  EXPECT_TRUE(Contains(text,
+                       "| op_definition   |   op_level |   case_id |   total_samples |   format_parse_pass |"
+                       "   compile_pass |   precision_pass |\n"));
+  EXPECT_TRUE(Contains(text,
+                       "| Math/Neg        |          1 |         0 |               2 |                   1 |"
+                       "              0 |                0 |\n"));
+  EXPECT_TRUE(Contains(text,
+                       "| Math/Sqrt       |          1 |         0 |               2 |                   2 |"
+                       "              2 |                1 |\n"));
+  EXPECT_TRUE(Contains(text, "[Statistics for Level 2]"));
+  EXPECT_TRUE(Contains(text, "|          1 |               4 | 75.0%             | 50.0%               | 25.0%"));
+  EXPECT_TRUE(Contains(text, "| level2/Norm |          1 |       2 | 100.0%"));
+  EXPECT_TRUE(Contains(text, "  pass@1 = 0.5000  (3 problems)\n"));
+  EXPECT_FALSE(Contains(text, "pass@5"));
+  EXPECT_TRUE(
+      Contains(text, "Verdicts over 6 (sample, case) records: parse_error 1 compile_error 1 wrong_answer 1 pass 3\n"));
+  EXPECT_TRUE(Contains(text, "[The NPUKernelBench benchmark achieved a total score of: 0.35]\n"));
+  EXPECT_TRUE(Contains(text, "Renormalised score over the levels present (level1, level2): 0.7000"));
+}
+
+TEST(ConsoleReportTest, DynamicRowsCoverAllCasesAndIncompleteSamplesAreNoted) {
+  std::vector<ResultRecord> records = {Record("Math", "Sqrt", 1, 0, 0, Verdict::Pass, ShapeMode::Dynamic)};
+  records[0].caseCount = 2;
+  const std::string text = ConsoleReport(ComputeMetrics(records, ShapeMode::Dynamic));
+  EXPECT_TRUE(Contains(text, "(dynamic shape mode)"));
+  EXPECT_TRUE(Contains(text, "| Math/Sqrt       |          1 | all       |"));
+  EXPECT_TRUE(Contains(text, "Note: 1 dynamic samples have no record for some cases"));
+}
+
+class OutDir {
+ public:
+  OutDir() : path_(fs::temp_directory_path() / ("akgen_report_" + std::to_string(std::random_device{}()))) {}
+  ~OutDir() { fs::remove_all(path_); }
+  const fs::path& Path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+TEST(ResultsReportTest, ReportsAResultsDirectoryAndWritesItsSummary) {
+  const OutDir out;
+  {
+    ResultsStore store(out.Path());
+    for (const ResultRecord& record : MixedRun()) store.Append(record);
+  }
+  const ResultsReport report = ReportResults(out.Path());
+  EXPECT_TRUE(report.warnings.empty());
+  EXPECT_EQ(report.metrics.shapeMode, ShapeMode::Static);
+  EXPECT_EQ(report.metrics.records, 6);
+  EXPECT_TRUE(Contains(report.text, "total score of: 0.35]"));
+  const nlohmann::json summary = nlohmann::json::parse(std::ifstream(out.Path() / kSummaryFileName));
+  EXPECT_EQ(summary["overall"]["precision_pass"], 3);
+  EXPECT_FALSE(fs::exists(out.Path() / (std::string(kSummaryFileName) + ".tmp")));
+}
+
+TEST(ResultsReportTest, UsesTheRecordedModeUnlessToldOtherwise) {
+  const OutDir out;
+  {
+    ResultsStore store(out.Path());
+    store.Append(Record("Math", "Sqrt", 1, 0, 0, Verdict::Pass, ShapeMode::Dynamic));
+    store.Append(Record("Math", "Sqrt", 1, 0, 1, Verdict::WrongAnswer, ShapeMode::Dynamic));
+  }
+  const ResultsReport dynamicReport = ReportResults(out.Path());
+  EXPECT_EQ(dynamicReport.metrics.shapeMode, ShapeMode::Dynamic);
+  EXPECT_EQ(dynamicReport.metrics.overall.counts.correct, 0);
+  const ResultsReport staticReport = ReportResults(out.Path(), ShapeMode::Static);
+  EXPECT_EQ(staticReport.metrics.overall.counts.correct, 1);
+
+  ResultsStore(out.Path()).Append(Record("Math", "Sqrt", 1, 1, 0, Verdict::Pass, ShapeMode::Static));
+  const ResultsReport mixed = ReportResults(out.Path());
+  ASSERT_EQ(mixed.warnings.size(), 1u);
+  EXPECT_TRUE(Contains(mixed.warnings[0], "records come from both shape modes; reporting them as static"));
+}
+
+TEST(ResultsReportTest, PassesOnTheWarningOfAnUnfinishedLine) {
+  const OutDir out;
+  ResultsStore(out.Path()).Append(Record("Math", "Sqrt", 1, 0, 0, Verdict::Pass));
+  std::ofstream(out.Path() / kResultsFileName, std::ios::app) << "{\"task\":";
+  const ResultsReport report = ReportResults(out.Path());
+  ASSERT_EQ(report.warnings.size(), 1u);
+  EXPECT_TRUE(Contains(report.warnings[0], ":2: warning: ignoring an unfinished record"));
+  EXPECT_EQ(report.metrics.records, 1);
+}
+
+TEST(ResultsReportTest, AnOutputDirectoryWithoutResultsIsAnError) {
+  const OutDir out;
+  fs::create_directories(out.Path());
+  try {
+    ReportResults(out.Path());
+    FAIL() << "no error for a directory without results";
+  } catch (const ResultsFileError& error) {
+    EXPECT_TRUE(Contains(error.what(), "results.jsonl: no results; run `akgen eval SUITE --out"));
+  }
+}
+
+}  // namespace
+}  // namespace akgen::bench

@@ -1,0 +1,253 @@
+// The host op framework end to end: OpDefs registered by our own op_host files, tiling run
+// through the host runtime, kernels compiled with the generated prelude and launched with the
+// tiling bytes in GM.
+#include "ascendc_sim/host/op_runtime.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <vector>
+
+#include "ascendc_sim/host/soc_spec.h"
+#include "kernel_test_support.h"
+#include "tiling/platform/platform_ascendc.h"
+
+extern "C" void add_custom(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR workspace, GM_ADDR tiling);
+extern "C" void scale_custom(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling);
+
+namespace {
+
+using ascendc_sim::host::TensorSpec;
+using ascendc_sim::host::TilingRequest;
+using ascendc_sim::host::TilingResult;
+
+TensorSpec FloatTensor(std::vector<int64_t> shape) { return {std::move(shape), ge::DT_FLOAT, ge::FORMAT_ND, nullptr}; }
+
+TilingRequest AddRequest(int64_t length) {
+  TilingRequest request;
+  request.opType = "AddCustom";
+  request.inputs = {{FloatTensor({length})}, {FloatTensor({length})}};
+  request.outputs = {{FloatTensor({length})}};
+  return request;
+}
+
+std::vector<float> Iota(size_t count, float start, float step) {
+  std::vector<float> values(count);
+  for (size_t i = 0; i < count; ++i) values[i] = start + step * static_cast<float>(i);
+  return values;
+}
+
+// Runs AddCustom's tiling and kernel on x, y; returns z.
+std::vector<float> RunAddCustom(const std::vector<float>& x, const std::vector<float>& y, TilingRequest request) {
+  const TilingResult tiling = ascendc_sim::host::RunTiling(request);
+  EXPECT_TRUE(tiling.ok) << tiling.error;
+  simtest::GmBuffer<float> xGm(x), yGm(y), zGm(std::vector<float>(x.size(), -1.0f));
+  simtest::GmBuffer<uint8_t> tilingGm(tiling.tilingData);
+  simtest::GmBuffer<uint8_t> workspaceGm(tiling.workspaceSizes.at(0));
+  ascendc_sim::rt::SetTilingKey(tiling.tilingKey);
+  const simtest::LaunchOutcome outcome = simtest::Launch(tiling.blockDim, [&] {
+    add_custom(xGm.addr(), yGm.addr(), zGm.addr(), workspaceGm.addr(), tilingGm.addr());
+  });
+  EXPECT_EQ(outcome.status, 0) << outcome.Describe();
+  return zGm.values();
+}
+
+TEST(OpRuntime, DescribesRegisteredOpDef) {
+  const auto op = ascendc_sim::host::DescribeOp("AddCustom");
+  ASSERT_TRUE(op.has_value());
+  ASSERT_EQ(op->inputs.size(), 2u);
+  EXPECT_EQ(op->inputs[1].name, "y");
+  EXPECT_EQ(op->inputs[0].dataTypes, (std::vector<ge::DataType>{ge::DT_FLOAT, ge::DT_FLOAT16}));
+  ASSERT_EQ(op->outputs.size(), 1u);
+  EXPECT_EQ(op->outputs[0].name, "z");
+  ASSERT_EQ(op->attrs.size(), 1u);
+  EXPECT_EQ(op->attrs[0].defaultValue.floats, std::vector<float>{1.0f});
+  EXPECT_TRUE(op->hasTiling);
+  EXPECT_FALSE(ascendc_sim::host::DescribeOp("NoSuchOp").has_value());
+}
+
+TEST(OpRuntime, MacroTilingBytesFollowStructLayout) {
+  const TilingResult tiling = ascendc_sim::host::RunTiling(AddRequest(8 * 13));
+  ASSERT_TRUE(tiling.ok) << tiling.error;
+  EXPECT_EQ(tiling.blockDim, 8u);
+  EXPECT_EQ(tiling.tilingKey, 1u);
+  EXPECT_EQ(tiling.workspaceSizes, std::vector<size_t>{1024});
+  // uint32 total, uint16 used + 2 padding, uint32[8], {uint8 + 3 padding, float}, uint64.
+  ASSERT_EQ(tiling.tilingData.size(), 4u + 4u + 32u + 8u + 8u);
+  uint32_t total = 0, lengths[8] = {};
+  uint16_t used = 0;
+  std::memcpy(&total, tiling.tilingData.data(), 4);
+  std::memcpy(&used, tiling.tilingData.data() + 4, 2);
+  std::memcpy(lengths, tiling.tilingData.data() + 8, sizeof(lengths));
+  EXPECT_EQ(total, 104u);
+  EXPECT_EQ(used, 8u);
+  EXPECT_EQ(lengths[0], 16u);  // 13 chunks of 8 over 8 blocks: five blocks get two chunks
+  EXPECT_EQ(lengths[5], 8u);
+  uint8_t scaleEnabled = 1;
+  float scaleFactor = 0.0f;
+  uint64_t checksum = 0;
+  std::memcpy(&scaleEnabled, tiling.tilingData.data() + 40, 1);
+  std::memcpy(&scaleFactor, tiling.tilingData.data() + 44, 4);
+  std::memcpy(&checksum, tiling.tilingData.data() + 48, 8);
+  EXPECT_EQ(scaleEnabled, 0u);  // factor defaults to 1: scaling disabled
+  EXPECT_EQ(scaleFactor, 1.0f);
+  EXPECT_EQ(checksum, 0x0123456789ABCDEFull);
+}
+
+TEST(OpRuntime, AddCustomKernelReadsTilingFromGm) {
+  const size_t length = 8 * 21;
+  const std::vector<float> x = Iota(length, 1.0f, 0.5f), y = Iota(length, -3.0f, 0.25f);
+  TilingRequest request = AddRequest(length);
+  request.attrs["factor"] = ascendc_sim::host::FloatAttr(3.0f);
+  const std::vector<float> z = RunAddCustom(x, y, request);
+  for (size_t i = 0; i < length; ++i) ASSERT_EQ(z[i], (x[i] + y[i]) * 3.0f) << "element " << i;
+}
+
+TEST(OpRuntime, AttributeDefaultsApplyWhenNotGiven) {
+  const size_t length = 8 * 3;
+  const std::vector<float> x = Iota(length, 2.0f, 1.0f), y = Iota(length, 0.5f, 2.0f);
+  const std::vector<float> z = RunAddCustom(x, y, AddRequest(length));  // factor defaults to 1: no scaling
+  for (size_t i = 0; i < length; ++i) ASSERT_EQ(z[i], x[i] + y[i]) << "element " << i;
+}
+
+TEST(OpRuntime, StandardStructTilingWithRegisterTilingDefault) {
+  const size_t length = 64;
+  TilingRequest request;
+  request.opType = "ScaleCustom";
+  request.inputs = {{FloatTensor({4, 16})}};
+  request.outputs = {{FloatTensor({4, 16})}};
+  request.attrs["bias"] = ascendc_sim::host::IntAttr(-5);
+  const TilingResult tiling = ascendc_sim::host::RunTiling(request);
+  ASSERT_TRUE(tiling.ok) << tiling.error;
+  ASSERT_EQ(tiling.tilingData.size(), 12u);
+  const std::vector<float> x = Iota(length, -4.0f, 0.125f);
+  simtest::GmBuffer<float> xGm(x), yGm(std::vector<float>(length, 0.0f));
+  simtest::GmBuffer<uint8_t> tilingGm(tiling.tilingData);
+  const simtest::LaunchOutcome outcome = simtest::Launch(tiling.blockDim, [&] {
+    scale_custom(xGm.addr(), yGm.addr(), nullptr, tilingGm.addr());
+  });
+  ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+  const std::vector<float> y = yGm.values();
+  for (size_t i = 0; i < length; ++i) ASSERT_EQ(y[i], x[i] * 2.0f + -5.0f) << "element " << i;  // alpha default 2
+}
+
+TEST(OpRuntime, ShortTilingBufferIsGmOutOfBounds) {
+  const TilingResult tiling = ascendc_sim::host::RunTiling(AddRequest(64));
+  ASSERT_TRUE(tiling.ok) << tiling.error;
+  simtest::GmBuffer<float> xGm(64), yGm(64), zGm(64);
+  simtest::GmBuffer<uint8_t> shortTiling(std::vector<uint8_t>(tiling.tilingData.begin(), tiling.tilingData.begin() + 16));
+  const simtest::LaunchOutcome outcome = simtest::Launch(1, [&] {
+    add_custom(xGm.addr(), yGm.addr(), zGm.addr(), nullptr, shortTiling.addr());
+  });
+  EXPECT_TRUE(outcome.HasKind("gm-out-of-bounds")) << outcome.Describe();
+}
+
+TilingRequest ProbeRequest() {
+  TilingRequest request;
+  request.opType = "AttrProbe";
+  request.inputs = {{FloatTensor({2, 3})}, {}, {FloatTensor({4}), FloatTensor({5, 7})}};
+  request.outputs = {{FloatTensor({2, 3})}};
+  request.attrs["count"] = ascendc_sim::host::IntAttr(42);
+  return request;
+}
+
+struct ProbeTiling {
+  int64_t count;
+  float eps;
+  uint32_t flag, modeLength;
+  int64_t dimsSum;
+  uint32_t coreNum, hasBias, listCount;
+  int64_t lastListSize;
+};
+
+ProbeTiling ReadProbe(const TilingResult& result) {
+  ProbeTiling probe{};
+  EXPECT_EQ(result.tilingData.size(), sizeof(ProbeTiling));
+  std::memcpy(&probe, result.tilingData.data(), std::min(sizeof(probe), result.tilingData.size()));
+  return probe;
+}
+
+TEST(OpRuntime, ImplOpTilingSeesAttributesCompileInfoAndDynamicInputs) {
+  const TilingResult result = ascendc_sim::host::RunTiling(ProbeRequest());
+  ASSERT_TRUE(result.ok) << result.error;
+  const ProbeTiling probe = ReadProbe(result);
+  EXPECT_EQ(probe.count, 42);
+  EXPECT_EQ(probe.eps, 1e-5f);
+  EXPECT_EQ(probe.flag, 1u);
+  EXPECT_EQ(probe.modeLength, 3u);  // "sum"
+  EXPECT_EQ(probe.dimsSum, 6);
+  EXPECT_EQ(probe.coreNum, platform_ascendc::PlatformAscendC(nullptr).GetCoreNumAiv());
+  EXPECT_EQ(probe.hasBias, 0u);
+  EXPECT_EQ(probe.listCount, 2u);
+  EXPECT_EQ(probe.lastListSize, 35);
+}
+
+TEST(OpRuntime, GivenAttributesOverrideDefaults) {
+  TilingRequest request = ProbeRequest();
+  request.attrs["mode"] = ascendc_sim::host::StringAttr("mean_all");
+  request.attrs["dims"] = ascendc_sim::host::ListIntAttr({10, -4});
+  request.attrs["flag"] = ascendc_sim::host::BoolAttr(false);
+  request.inputs[1] = {FloatTensor({3})};
+  const ProbeTiling probe = ReadProbe(ascendc_sim::host::RunTiling(request));
+  EXPECT_EQ(probe.modeLength, 8u);
+  EXPECT_EQ(probe.dimsSum, 6);
+  EXPECT_EQ(probe.flag, 0u);
+  EXPECT_EQ(probe.hasBias, 1u);
+}
+
+TEST(OpRuntime, RequestErrorsNameTheProblem) {
+  TilingRequest missingRequired = ProbeRequest();
+  missingRequired.attrs.clear();
+  EXPECT_NE(ascendc_sim::host::RunTiling(missingRequired).error.find("'count' is REQUIRED"), std::string::npos);
+
+  TilingRequest unknownAttr = ProbeRequest();
+  unknownAttr.attrs["alpha"] = ascendc_sim::host::FloatAttr(1.0f);
+  EXPECT_NE(ascendc_sim::host::RunTiling(unknownAttr).error.find("'alpha' is not declared"), std::string::npos);
+
+  TilingRequest twoRequired = AddRequest(64);
+  twoRequired.inputs[0].push_back(FloatTensor({64}));
+  EXPECT_NE(ascendc_sim::host::RunTiling(twoRequired).error.find("input 'x' is REQUIRED"), std::string::npos);
+
+  TilingRequest failing = AddRequest(7);  // not a multiple of the 8-element chunk: the op fails
+  const TilingResult result = ascendc_sim::host::RunTiling(failing);
+  EXPECT_FALSE(result.ok);
+  EXPECT_NE(result.error.find("GRAPH_FAILED"), std::string::npos);
+
+  TilingRequest unknownOp = AddRequest(8);
+  unknownOp.opType = "Missing";
+  EXPECT_NE(ascendc_sim::host::RunTiling(unknownOp).error.find("no OP_ADD(Missing)"), std::string::npos);
+}
+
+TEST(OpRuntime, PlatformFollowsTheSocSetting) {
+  const std::string previous = ascendc_sim::host::CurrentSoc().name;
+  ASSERT_TRUE(ascendc_sim::host::SetSoc("Ascend910B4"));
+  platform_ascendc::PlatformAscendC platform(nullptr);
+  uint64_t ub = 0, l2 = 0;
+  platform.GetCoreMemSize(platform_ascendc::CoreMemType::UB, ub);
+  platform.GetCoreMemSize(platform_ascendc::CoreMemType::L2, l2);
+  EXPECT_EQ(platform.GetCoreNumAiv(), 40u);
+  EXPECT_EQ(platform.GetCoreNumAic(), 20u);
+  EXPECT_EQ(ub, 196608u);
+  EXPECT_EQ(l2, 96u * 1024 * 1024);
+  ASSERT_TRUE(ascendc_sim::host::SetSoc("Ascend910_9392"));
+  EXPECT_EQ(platform.GetSocVersion(), platform_ascendc::SocVersion::ASCEND910_93);
+  EXPECT_EQ(platform.GetCoreNumAiv(), 48u);
+  EXPECT_FALSE(ascendc_sim::host::SetSoc("Ascend999"));
+  ASSERT_TRUE(ascendc_sim::host::SetSoc(previous));
+  EXPECT_EQ(platform.GetCoreNum(), 48u);  // default Ascend910B2
+}
+
+TEST(OpRuntime, KernelPreludeDeclaresStructsAndDtypes) {
+  std::string error;
+  const std::string prelude = ascendc_sim::host::KernelPrelude("AddCustom", {ge::DT_FLOAT16, ge::DT_FLOAT16}, {ge::DT_FLOAT16}, error);
+  EXPECT_NE(prelude.find("struct AddScaleParams {"), std::string::npos) << prelude;
+  EXPECT_LT(prelude.find("struct AddScaleParams {"), prelude.find("struct AddCustomTilingData {"));
+  EXPECT_NE(prelude.find("  uint32_t blockLength[8];"), std::string::npos);
+  EXPECT_NE(prelude.find("#define DTYPE_Y half"), std::string::npos);
+  EXPECT_NE(prelude.find("#define ORIG_DTYPE_Z 1"), std::string::npos);
+  EXPECT_NE(prelude.find("AKGEN_REGISTER_OP_TILING(AddCustomTilingData);"), std::string::npos);
+  EXPECT_TRUE(ascendc_sim::host::KernelPrelude("AddCustom", {ge::DT_STRING}, {}, error).empty());
+  EXPECT_NE(error.find("DT_STRING"), std::string::npos);
+}
+
+}  // namespace
