@@ -1,12 +1,14 @@
 #include "bench/oracle/oracle.h"
 
+#include <unistd.h>
+
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "bench/oracle/child_process.h"
 #include "bench/oracle/golden_cache.h"
 #include "bench/oracle/oracle_error.h"
+#include "bench/sandbox/contained_process.h"
 
 namespace akgen::bench {
 namespace {
@@ -51,18 +53,71 @@ std::string LastLine(const std::string& out) {
   return out.substr(start, end + 1 - start);
 }
 
-ChildResult RunOracleModule(const OracleConfig& config, const std::string& module, std::vector<std::string> arguments) {
+// The reference code is trusted benchmark content, so it runs without the sandbox's limits; only
+// the wall-clock limit and the process-group kill apply.
+struct PythonRun {
+  int exitCode = -1;  // -1 when killed by a signal
+  int signal = 0;
+  bool timedOut = false;
+  std::string out;
+  std::string err;
+  bool Succeeded() const { return exitCode == 0 && !timedOut; }
+};
+
+fs::path ResolveProgram(const fs::path& program) {
+  if (program.has_parent_path()) return program;
+  const char* path = std::getenv("PATH");
+  std::istringstream directories(path ? path : "");
+  for (std::string directory; std::getline(directories, directory, ':');) {
+    const fs::path candidate = fs::path(directory) / program;
+    if (access(candidate.c_str(), X_OK) == 0) return candidate;
+  }
+  return program;
+}
+
+std::vector<std::string> EnvironmentWith(std::vector<std::string> overrides) {
+  std::vector<std::string> environment;
+  for (char** entry = environ; *entry != nullptr; ++entry) {
+    const std::string_view variable(*entry);
+    const std::string_view name = variable.substr(0, variable.find('='));
+    const bool overridden = std::ranges::any_of(overrides, [&](const std::string& value) {
+      return value.starts_with(name) && value.size() > name.size() && value[name.size()] == '=';
+    });
+    if (!overridden) environment.emplace_back(variable);
+  }
+  environment.insert(environment.end(), overrides.begin(), overrides.end());
+  return environment;
+}
+
+PythonRun RunOracleModule(const OracleConfig& config, const std::string& module, std::vector<std::string> arguments) {
   if (!fs::exists(config.packageDir / "akgen_oracle" / "oracle.py"))
     throw OracleError(
         "'" + config.packageDir.string() +
         "' holds no akgen_oracle package; point OracleConfig::packageDir at the repository's python/ folder");
-  std::vector<std::string> argv{config.python.string(), "-m", module};
-  argv.insert(argv.end(), arguments.begin(), arguments.end());
-  return RunChild(argv, {"PYTHONPATH=" + config.packageDir.string(), "PYTHONDONTWRITEBYTECODE=1"},
-                  std::chrono::duration_cast<std::chrono::milliseconds>(config.timeout));
+  ContainedLaunch launch;
+  launch.argv = {ResolveProgram(config.python).string(), "-m", module};
+  launch.argv.insert(launch.argv.end(), arguments.begin(), arguments.end());
+  launch.environment = EnvironmentWith({"PYTHONPATH=" + config.packageDir.string(), "PYTHONDONTWRITEBYTECODE=1"});
+  launch.workingDirectory = fs::current_path();
+  launch.limits = {double(config.timeout.count()), 1u << 30, ~0ull, ~0ull, 1u << 20};
+  launch.outputCapBytes = 16u << 20;
+  ContainedExit exit;
+  try {
+    exit = RunContained(launch);
+  } catch (const std::runtime_error& error) {
+    throw OracleError("cannot start " + config.python.string() + " for the oracle: " + error.what() +
+                      "; set AKGEN_PYTHON to a python3 with torch (Debian: /usr/bin/python3 with python3-torch)");
+  }
+  PythonRun run;
+  run.timedOut = exit.timedOut;
+  if (WIFEXITED(exit.waitStatus)) run.exitCode = WEXITSTATUS(exit.waitStatus);
+  if (WIFSIGNALED(exit.waitStatus)) run.signal = WTERMSIG(exit.waitStatus);
+  run.out = std::move(exit.standardOutput.text);
+  run.err = std::move(exit.standardError.text);
+  return run;
 }
 
-void ThrowIfFailed(const ChildResult& result, const OracleConfig& config, const OracleRequest& request,
+void ThrowIfFailed(const PythonRun& result, const OracleConfig& config, const OracleRequest& request,
                    std::string_view what) {
   const std::string where = request.validationDir.string() + " " + CaseLabel(request) + ": ";
   if (result.timedOut)
@@ -86,7 +141,7 @@ GoldenCase ProduceGolden(const OracleConfig& config, const OracleRequest& reques
   const GoldenCache cache(config.cacheDir, GoldenCacheKey(request, config.packageDir));
   if (const auto cached = cache.Find()) return {*cached, ReadManifest(*cached), true};
   const fs::path staging = cache.StartEntry();
-  const ChildResult result =
+  const PythonRun result =
       RunOracleModule(config, "akgen_oracle.oracle",
                       {"--validation-dir", request.validationDir.string(), "--case", CaseJson(request.caseRow),
                        "--seed", std::to_string(request.seed), "--out", staging.string()});
@@ -101,7 +156,7 @@ GoldenCase ProduceGolden(const OracleConfig& config, const OracleRequest& reques
 
 CustomVerdict RunCustomCheck(const OracleConfig& config, const OracleRequest& request, const fs::path& goldenDir,
                              const fs::path& candidateDir) {
-  const ChildResult result =
+  const PythonRun result =
       RunOracleModule(config, "akgen_oracle.check",
                       {"--validation-dir", request.validationDir.string(), "--case", CaseJson(request.caseRow),
                        "--golden", goldenDir.string(), "--candidate", candidateDir.string()});
