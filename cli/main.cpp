@@ -6,6 +6,8 @@
 #include <CLI/CLI.hpp>
 
 #include "cc_command.h"
+#include "report_command.h"
+#include "tasks_command.h"
 
 namespace {
 
@@ -29,7 +31,24 @@ int main(int argc, char** argv) {
   config->add_flag("--cflags", cflags, "compile flags");
   config->add_flag("--libs", libs, "link flags");
 
+  CLI::App* tasks = app.add_subcommand("tasks", "list the tasks of a suite (builtin or a path to a tasks/ tree)");
+  akgen::TasksOptions tasksOptions;
+  tasks->add_option("suite", tasksOptions.suite, "builtin, or the path of an NPUKernelBench tasks/ tree");
+  tasks->add_option("--level", tasksOptions.filter.levels, "only these levels (1, 2, 3)");
+  tasks->add_option("--category", tasksOptions.filter.categories, "only these categories (Math, Norm, ...)");
+  tasks->add_option("--task", tasksOptions.filter.tasks, "only these ops (Sqrt) or keys (level1/Math/Sqrt)");
+  tasks->add_flag("--json", tasksOptions.json, "machine-readable output");
+
+  CLI::App* report = app.add_subcommand("report", "tables and summary.json from an evaluation's results");
+  akgen::ReportOptions reportOptions;
+  report->add_option("out", reportOptions.outDir, "the --out directory of akgen eval")->required();
+  report->add_option("--shape-mode", reportOptions.shapeMode, "judge as static or dynamic (default: as recorded)");
+  report->add_flag("--json", reportOptions.json, "print summary.json");
+
   CLI11_PARSE(app, argc, argv);
+
+  if (tasks->parsed()) return akgen::ListTasks(tasksOptions);
+  if (report->parsed()) return akgen::Report(reportOptions);
 
   if (cc->parsed()) {
     if (cc->remaining().empty()) {
