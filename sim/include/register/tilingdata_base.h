@@ -36,16 +36,16 @@
 
 #define TILING_DATA_FIELD_DEF(data_type, field_name)                                               \
   data_type field_name{};                                                                          \
-  void set_##field_name(data_type value) { field_name = value; }                                   \
-  data_type get_##field_name() const { return field_name; }                                        \
+  void set_##field_name(data_type value) { this->field_name = value; }                                   \
+  data_type get_##field_name() const { return this->field_name; }                                        \
   AKGEN_TILING_FIELD_LAYOUT(#data_type, field_name, 0, nullptr)
 
 #define TILING_DATA_FIELD_DEF_ARR(arr_type, arr_size, field_name)                                  \
   arr_type field_name[arr_size]{};                                                                 \
   void set_##field_name(const arr_type* values) {                                                  \
-    if (values != nullptr) std::memcpy(field_name, values, sizeof(field_name));                    \
+    if (values != nullptr) std::memcpy(this->field_name, values, sizeof(this->field_name));                    \
   }                                                                                                \
-  arr_type* get_##field_name() { return field_name; }                                              \
+  arr_type* get_##field_name() { return this->field_name; }                                              \
   AKGEN_TILING_FIELD_LAYOUT(#arr_type, field_name, (arr_size), nullptr)
 
 #define TILING_DATA_FIELD_DEF_STRUCT(struct_type, field_name)                                      \

@@ -10,6 +10,7 @@
 
 #include "ascendc_sim/host/soc_spec.h"
 #include "kernel_test_support.h"
+#include "register/tilingdata_base.h"
 #include "tiling/platform/platform_ascendc.h"
 
 extern "C" void add_custom(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR workspace, GM_ADDR tiling);
@@ -248,6 +249,28 @@ TEST(OpRuntime, KernelPreludeDeclaresStructsAndDtypes) {
   EXPECT_NE(prelude.find("AKGEN_REGISTER_OP_TILING(AddCustomTilingData);"), std::string::npos);
   EXPECT_TRUE(ascendc_sim::host::KernelPrelude("AddCustom", {ge::DT_STRING}, {}, error).empty());
   EXPECT_NE(error.find("DT_STRING"), std::string::npos);
+}
+
+}  // namespace
+
+namespace optiling {
+// Field names that equal the setters' parameter names must still be set.
+BEGIN_TILING_DATA_DEF(ShadowedNamesTilingData)
+TILING_DATA_FIELD_DEF(float, value);
+TILING_DATA_FIELD_DEF_ARR(uint32_t, 2, values);
+END_TILING_DATA_DEF;
+}  // namespace optiling
+
+namespace {
+
+TEST(TilingDataTest, FieldsNamedLikeSetterParametersAreSet) {
+  optiling::ShadowedNamesTilingData tiling;
+  tiling.set_value(2.5f);
+  const uint32_t values[2] = {7, 9};
+  tiling.set_values(values);
+  EXPECT_EQ(tiling.get_value(), 2.5f);
+  EXPECT_EQ(tiling.get_values()[0], 7u);
+  EXPECT_EQ(tiling.get_values()[1], 9u);
 }
 
 }  // namespace

@@ -1,0 +1,193 @@
+#include "bench/build/candidate_build.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <fstream>
+#include <functional>
+#include <nlohmann/json.hpp>
+
+#include "bench/build/compiler_process.h"
+#include "bench/build/content_hash.h"
+#include "bench/build/kernel_entry.h"
+#include "bench/build/launch_shim.h"
+#include "bench/build/toolchain.h"
+
+namespace akgen::bench {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kBuildRecord = "build.json";  // {ok, log}: written last, so its presence means done
+
+struct SourceSet {
+  fs::path directory;             // added with -I: sources include their own headers by name
+  std::vector<fs::path> files;    // everything that can affect the build, sorted
+  std::vector<fs::path> sources;  // the .cpp files among them
+};
+
+SourceSet Sources(const fs::path& directory, const std::vector<fs::path>& files) {
+  SourceSet set{directory, files, {}};
+  for (const fs::path& file : files)
+    if (file.extension() == ".cpp") set.sources.push_back(file);
+  return set;
+}
+
+std::vector<fs::path> FilesIn(const fs::path& directory) {
+  std::vector<fs::path> files;
+  std::error_code error;
+  for (const auto& entry : fs::recursive_directory_iterator(directory, error))
+    if (entry.is_regular_file()) files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// Kernel-only candidates are built with the task's question/op_host template.
+SourceSet HostSources(const Task& task, const Candidate& candidate) {
+  if (candidate.templateMode == TemplateMode::Full) return Sources(candidate.directory / "op_host", candidate.hostFiles);
+  if (!task.files.questionHost) return {};
+  const fs::path directory = task.files.questionHost->parent_path();
+  return Sources(directory, FilesIn(directory));
+}
+
+ContentHash& AddToolchain(ContentHash& hash, const std::vector<fs::path>& linkInputs) {
+  const Toolchain& toolchain = HarnessToolchain();
+  hash.Add("akgen-candidate-build-v1").Add(toolchain.compiler).Add(toolchain.version);
+  for (const std::string& flag : toolchain.compileFlags) hash.Add(flag);
+  for (const fs::path& input : linkInputs) hash.AddFileStamp(input);
+  return hash.AddFileStamp(toolchain.simulatorLibrary);
+}
+
+struct StepResult {
+  bool ok = true;
+  std::string log;
+};
+
+// Runs each command in order until one fails.
+StepResult RunCommands(const std::vector<std::vector<std::string>>& commands, const fs::path& directory) {
+  StepResult result;
+  for (const std::vector<std::string>& command : commands) {
+    const CompilerRun run = RunCompiler(command, directory);
+    if (!run.ok) return {false, run.log};
+  }
+  return result;
+}
+
+std::vector<std::string> CompileCommand(const fs::path& source, const fs::path& object,
+                                        const std::vector<std::string>& extraFlags) {
+  const Toolchain& toolchain = HarnessToolchain();
+  std::vector<std::string> command = {toolchain.compiler};
+  command.insert(command.end(), toolchain.compileFlags.begin(), toolchain.compileFlags.end());
+  command.insert(command.end(), extraFlags.begin(), extraFlags.end());
+  command.insert(command.end(), {"-c", source.string(), "-o", object.string()});
+  return command;
+}
+
+std::vector<std::string> LinkCommand(const std::vector<fs::path>& objects, const fs::path& program) {
+  const Toolchain& toolchain = HarnessToolchain();
+  std::vector<std::string> command = {toolchain.compiler};
+  for (const fs::path& object : objects) command.push_back(object.string());
+  command.insert(command.end(), {toolchain.simulatorLibrary.string(), "-o", program.string()});
+  return command;
+}
+
+std::vector<fs::path> Concatenate(std::vector<fs::path> first, const std::vector<fs::path>& second) {
+  first.insert(first.end(), second.begin(), second.end());
+  return first;
+}
+
+// The cache folder `cacheDir/key`: reused when a finished build is there, else built by `build`
+// in a private staging folder and published by renaming it. A concurrent build of the same key
+// that publishes first wins; this one's staging folder is dropped.
+BuildOutcome CachedBuild(const fs::path& cacheDir, const std::string& key, const std::string& programName,
+                         const std::function<StepResult(const fs::path&)>& build) {
+  static std::atomic<unsigned> stagingCounter{0};
+  BuildOutcome outcome;
+  outcome.directory = cacheDir / key;
+  outcome.program = outcome.directory / programName;
+  if (!fs::exists(outcome.directory / kBuildRecord)) {
+    const fs::path staging =
+        cacheDir / (".staging-" + key + "-" + std::to_string(getpid()) + "-" + std::to_string(stagingCounter++));
+    fs::create_directories(staging);
+    const StepResult result = build(staging);
+    std::ofstream(staging / kBuildRecord) << nlohmann::json{{"ok", result.ok}, {"log", result.log}}.dump(2);
+    std::error_code error;
+    fs::rename(staging, outcome.directory, error);
+    if (error) fs::remove_all(staging);
+  } else {
+    outcome.cacheHit = true;
+  }
+  std::ifstream in(outcome.directory / kBuildRecord);
+  const nlohmann::json record = nlohmann::json::parse(in);
+  outcome.ok = record.at("ok");
+  outcome.log = record.at("log");
+  return outcome;
+}
+
+std::vector<fs::path> HostObjects(const fs::path& directory, size_t count) {
+  std::vector<fs::path> objects;
+  for (size_t i = 0; i < count; ++i) objects.push_back(directory / ("op_host_" + std::to_string(i) + ".o"));
+  return objects;
+}
+
+}  // namespace
+
+HostBuild BuildHost(const fs::path& cacheDir, const Task& task, const Candidate& candidate) {
+  const SourceSet host = HostSources(task, candidate);
+  ContentHash hash;
+  AddToolchain(hash, HarnessToolchain().describeObjects).Add(host.directory.string());
+  for (const fs::path& file : host.files) hash.Add(fs::relative(file, host.directory).string()).AddFile(file);
+  const std::string key = "host-" + hash.Hex();
+  HostBuild result;
+  if (host.sources.empty()) {
+    result.log = "no op_host/*.cpp to build the op from (" + host.directory.string() +
+                 "): a full candidate brings op_host sources, a kernel-only task needs question/op_host";
+    return result;
+  }
+  static_cast<BuildOutcome&>(result) = CachedBuild(cacheDir, key, "describe", [&](const fs::path& staging) {
+    std::vector<std::vector<std::string>> commands;
+    const std::vector<fs::path> objects = HostObjects(staging, host.sources.size());
+    for (size_t i = 0; i < host.sources.size(); ++i)
+      commands.push_back(CompileCommand(host.sources[i], objects[i], {"-I" + host.directory.string()}));
+    commands.push_back(LinkCommand(Concatenate(objects, HarnessToolchain().describeObjects), staging / "describe"));
+    return RunCommands(commands, staging);
+  });
+  result.key = key;
+  result.objects = HostObjects(result.directory, host.sources.size());
+  return result;
+}
+
+RunnerBuild BuildRunner(const fs::path& cacheDir, const HostBuild& host, const Task& task, const Candidate& candidate,
+                        const std::string& prelude) {
+  RunnerBuild result;
+  const KernelEntry entry = FindKernelEntry(candidate.kernelFiles, task.kernelName);
+  if (!entry.problem.empty()) {
+    result.parseProblem = entry.problem;
+    return result;
+  }
+  const SourceSet kernel = Sources(candidate.directory / "op_kernel", candidate.kernelFiles);
+  ContentHash hash;
+  AddToolchain(hash, HarnessToolchain().runnerObjects).Add(host.key).Add(task.kernelName).Add(prelude);
+  for (const fs::path& file : kernel.files) hash.Add(fs::relative(file, kernel.directory).string()).AddFile(file);
+  const std::string key = host.key + "-runner-" + hash.Hex();
+  static_cast<BuildOutcome&>(result) = CachedBuild(cacheDir, key, "runner", [&](const fs::path& staging) {
+    std::ofstream(staging / "prelude.h") << prelude;
+    std::ofstream(staging / "launch_shim.cpp") << LaunchShimSource(task.kernelName, entry.parameterCount);
+    std::vector<std::vector<std::string>> commands;
+    std::vector<fs::path> objects = host.objects;
+    for (size_t i = 0; i < kernel.sources.size(); ++i) {
+      const fs::path object = staging / ("op_kernel_" + std::to_string(i) + ".o");
+      commands.push_back(CompileCommand(kernel.sources[i], object,
+                                        {"-include", (staging / "prelude.h").string(), "-I" + kernel.directory.string()}));
+      commands.push_back({"objcopy", "--redefine-sym", task.kernelName + "=" + kLinkedKernelSymbol, object.string()});
+      objects.push_back(object);
+    }
+    commands.push_back(CompileCommand(staging / "launch_shim.cpp", staging / "launch_shim.o", {}));
+    objects.push_back(staging / "launch_shim.o");
+    commands.push_back(LinkCommand(Concatenate(objects, HarnessToolchain().runnerObjects), staging / "runner"));
+    return RunCommands(commands, staging);
+  });
+  return result;
+}
+
+}  // namespace akgen::bench

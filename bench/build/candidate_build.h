@@ -1,0 +1,42 @@
+// Turns a candidate into the sandboxed programs, in two phases (docs/harness-design.md):
+//  1. BuildHost: the op_host sources (the candidate's in full mode, the task's question/op_host in
+//     kernel-only mode) + describe_main → `describe`, which reports the op and its kernel prelude.
+//  2. BuildRunner: the kernel sources with the prelude force-included, a launch shim for the kernel
+//     entry, the op_host objects and runner_main → `runner`.
+// Every build lives in a cache folder named by a hash of everything it depends on (sources, flags,
+// prelude, compiler version, link inputs) and is published by an atomic rename, so a rebuild is a
+// cache hit and independent builds may run on several threads at once. Failed builds are cached too.
+#pragma once
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "bench/task/candidate.h"
+#include "bench/task/task.h"
+
+namespace akgen::bench {
+
+struct BuildOutcome {
+  bool ok = false;
+  bool cacheHit = false;
+  std::string log;  // compiler and linker output of a failed build
+  std::filesystem::path directory;
+  std::filesystem::path program;  // `describe` or `runner`
+};
+
+struct HostBuild : BuildOutcome {
+  std::string key;
+  std::vector<std::filesystem::path> objects;
+};
+
+struct RunnerBuild : BuildOutcome {
+  std::string parseProblem;  // no kernel entry to launch: a parse_error, nothing was compiled
+};
+
+HostBuild BuildHost(const std::filesystem::path& cacheDir, const Task& task, const Candidate& candidate);
+
+// `host` must have built; `prelude` is describe's KernelPrelude for the case's dtypes.
+RunnerBuild BuildRunner(const std::filesystem::path& cacheDir, const HostBuild& host, const Task& task,
+                        const Candidate& candidate, const std::string& prelude);
+
+}  // namespace akgen::bench

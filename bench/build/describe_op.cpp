@@ -1,0 +1,53 @@
+#include "bench/build/describe_op.h"
+
+#include <unistd.h>
+
+#include <atomic>
+
+#include "bench/build/content_hash.h"
+
+namespace akgen::bench {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string JoinTypes(const std::vector<std::string>& types) {
+  std::string joined;
+  for (const std::string& type : types) joined += (joined.empty() ? "" : ",") + type;
+  return joined;
+}
+
+// Publishes by rename so concurrent units never read a half-written file.
+void StoreAtomically(const fs::path& path, const nlohmann::json& document) {
+  static std::atomic<unsigned> counter{0};
+  const fs::path temporary = path.string() + ".tmp-" + std::to_string(getpid()) + "-" + std::to_string(counter++);
+  WriteJsonFile(temporary, document);
+  fs::rename(temporary, path);
+}
+
+}  // namespace
+
+DescribeRun DescribeInSandbox(const HostBuild& host, SandboxPolicy policy, const std::string& preferredOpType,
+                              const std::vector<std::string>& inputTypes, const std::vector<std::string>& outputTypes) {
+  std::vector<std::string> arguments = {preferredOpType};
+  if (!inputTypes.empty() || !outputTypes.empty()) arguments.insert(arguments.end(), {JoinTypes(inputTypes), JoinTypes(outputTypes)});
+  ContentHash key;
+  for (const std::string& argument : arguments) key.Add(argument);
+  const fs::path cached = host.directory / ("describe-" + key.Hex() + ".json");
+  DescribeRun run;
+  if (fs::exists(cached)) {
+    run.result = DescribeResultFromJson(ReadJsonFile(cached));
+    return run;
+  }
+  const SandboxResult sandbox = RunInSandbox(policy, host.program, arguments);
+  run.sandbox = Classify(sandbox);
+  run.stderrText = sandbox.standardError.text;
+  if (run.sandbox.verdict == SandboxVerdict::Ok) {
+    const nlohmann::json document = ReadJsonFile(policy.workDirectory / kDescribeResultFile);
+    run.result = DescribeResultFromJson(document);
+    StoreAtomically(cached, document);
+  }
+  return run;
+}
+
+}  // namespace akgen::bench

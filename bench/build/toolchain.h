@@ -1,0 +1,24 @@
+// How the harness compiles candidates: the compiler, the simulator's include directory and library,
+// and the prebuilt objects of the sandboxed programs (bench/runner/*_main.cpp), all fixed when
+// akgen is built.
+#pragma once
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace akgen::bench {
+
+struct Toolchain {
+  std::string compiler;                   // $CXX, else g++
+  std::string version;                    // the compiler's first --version line, part of every cache key
+  std::vector<std::string> compileFlags;  // for op_host, kernel and shim sources
+  std::vector<std::filesystem::path> describeObjects;
+  std::vector<std::filesystem::path> runnerObjects;
+  std::filesystem::path simulatorLibrary;
+};
+
+// Candidates are built as NPU builds compile them: __CCE_AICORE__ and __NPU_ARCH__ defined,
+// ASCENDC_CPU_DEBUG (ASSERT) and __CCE_KT_TEST__ not. Computed once; safe to call from any thread.
+const Toolchain& HarnessToolchain();
+
+}  // namespace akgen::bench

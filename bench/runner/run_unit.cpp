@@ -1,0 +1,134 @@
+#include "bench/runner/run_unit.h"
+
+#include <chrono>
+
+#include "bench/build/candidate_build.h"
+#include "bench/build/describe_op.h"
+#include "bench/runner/argument_mapping.h"
+#include "bench/sandbox/sandbox.h"
+
+namespace akgen::bench {
+namespace {
+
+namespace fs = std::filesystem;
+
+double SecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+UnitRun Failed(Verdict verdict, std::string detail) {
+  UnitRun run;
+  run.failure = verdict;
+  run.detail = std::move(detail);
+  return run;
+}
+
+// A sandboxed program that did not finish normally.
+UnitRun FromSandbox(const SandboxClassification& classification, const std::string& program, const std::string& stderrText) {
+  const Verdict verdict = classification.verdict == SandboxVerdict::Timeout ? Verdict::Timeout : Verdict::Crash;
+  return Failed(verdict, program + ": " + classification.detail + (stderrText.empty() ? "" : "\n" + stderrText));
+}
+
+SandboxPolicy PolicyIn(const UnitSetup& setup, const Task& task, const GoldenCase& golden, const fs::path& directory) {
+  fs::create_directories(directory);
+  SandboxPolicy policy = setup.sandbox;
+  policy.workDirectory = directory;
+  policy.hiddenPaths.push_back(golden.dir);
+  policy.hiddenPaths.push_back(task.directory);
+  return policy;
+}
+
+// Describes the op, maps the case onto it and gets the prelude; returns a failure or the runner.
+struct PreparedBuild {
+  std::optional<UnitRun> failure;
+  ArgumentMapping mapping;
+  RunnerBuild runner;
+  bool cacheHit = false;
+};
+
+PreparedBuild Stop(UnitRun failure) {
+  PreparedBuild prepared;
+  prepared.failure = std::move(failure);
+  return prepared;
+}
+
+PreparedBuild Build(const UnitSetup& setup, const Task& task, const Candidate& candidate, const GoldenCase& golden,
+                    const fs::path& workDir) {
+  PreparedBuild prepared;
+  const HostBuild host = BuildHost(setup.buildCacheDir, task, candidate);
+  if (!host.ok) return Stop(Failed(Verdict::CompileError, host.log));
+  const DescribeRun described = DescribeInSandbox(host, PolicyIn(setup, task, golden, workDir / "describe"), task.opName);
+  if (described.sandbox.verdict != SandboxVerdict::Ok) return Stop(FromSandbox(described.sandbox, "describe", described.stderrText));
+  if (!described.result.op) return Stop(Failed(Verdict::CompileError, described.result.error));
+  prepared.mapping = MapArguments(*described.result.op, task.kernelName, golden.manifest);
+  if (!prepared.mapping.problem.empty()) return Stop(Failed(Verdict::CompileError, "argument mapping: " + prepared.mapping.problem));
+  const DescribeRun typed = DescribeInSandbox(host, PolicyIn(setup, task, golden, workDir / "prelude"), described.result.op->opType,
+                                              prepared.mapping.inputTypes, prepared.mapping.outputTypes);
+  if (typed.sandbox.verdict != SandboxVerdict::Ok) return Stop(FromSandbox(typed.sandbox, "describe", typed.stderrText));
+  if (typed.result.prelude.empty()) return Stop(Failed(Verdict::CompileError, typed.result.error));
+  prepared.runner = BuildRunner(setup.buildCacheDir, host, task, candidate, typed.result.prelude);
+  if (!prepared.runner.parseProblem.empty()) return Stop(Failed(Verdict::ParseError, prepared.runner.parseProblem));
+  if (!prepared.runner.ok) return Stop(Failed(Verdict::CompileError, prepared.runner.log));
+  prepared.cacheHit = host.cacheHit && prepared.runner.cacheHit;
+  return prepared;
+}
+
+UnitRun ReadRunnerResult(const SandboxResult& sandbox, const fs::path& runDir, const ArgumentMapping& mapping) {
+  const SandboxClassification classification = Classify(sandbox);
+  if (classification.verdict == SandboxVerdict::Timeout || classification.verdict == SandboxVerdict::Crash ||
+      !fs::exists(runDir / kRunnerResultFile))
+    return FromSandbox(classification, "runner", sandbox.standardError.text);
+  const RunnerResult result = RunnerResultFromJson(ReadJsonFile(runDir / kRunnerResultFile));
+  UnitRun run;
+  run.diagnostics = result.diagnostics;
+  run.blockDim = result.blockDim;
+  run.tilingKey = result.tilingKey;
+  run.detail = result.message;
+  if (result.status == RunnerStatus::TilingError) {
+    run.failure = Verdict::TilingError;
+  } else if (result.status == RunnerStatus::SimError) {
+    run.failure = Verdict::SimError;
+    for (const RunnerDiagnostic& diagnostic : result.diagnostics)
+      if (diagnostic.severity == "error" && run.diagnosticKind.empty()) run.diagnosticKind = diagnostic.kind;
+  } else {
+    Manifest outputs = mapping.candidateOutputs;
+    for (ManifestValue& output : outputs.outputs) output.file = runDir / output.file;
+    WriteManifest(runDir, outputs);
+    run.outputDir = runDir;
+  }
+  return run;
+}
+
+}  // namespace
+
+UnitRun RunUnit(const UnitSetup& setup, const Task& task, const Candidate& candidate, const GoldenCase& golden,
+                const fs::path& workDir) {
+  if (!candidate.problem.empty()) return Failed(Verdict::ParseError, candidate.problem);
+  fs::remove_all(workDir);
+  fs::create_directories(setup.buildCacheDir);
+  const auto buildStart = std::chrono::steady_clock::now();
+  try {
+    PreparedBuild prepared = Build(setup, task, candidate, golden, workDir);
+    if (prepared.failure) {
+      prepared.failure->buildSeconds = SecondsSince(buildStart);
+      return *prepared.failure;
+    }
+    const double buildSeconds = SecondsSince(buildStart);
+    const fs::path runDir = workDir / "run";
+    const SandboxPolicy policy = PolicyIn(setup, task, golden, runDir);
+    for (const auto& [source, name] : prepared.mapping.inputFiles) fs::copy_file(source, runDir / name);
+    WriteJsonFile(runDir / kRunnerRequestFile, ToJson(prepared.mapping.request));
+    const auto runStart = std::chrono::steady_clock::now();
+    const SandboxResult sandbox = RunInSandbox(policy, prepared.runner.program, {});
+    UnitRun run = ReadRunnerResult(sandbox, runDir, prepared.mapping);
+    run.runSeconds = SecondsSince(runStart);
+    run.buildSeconds = buildSeconds;
+    run.buildCacheHit = prepared.cacheHit;
+    return run;
+  } catch (const std::runtime_error& error) {
+    // A describe.json or result.json the candidate's code garbled, e.g. by writing over it.
+    return Failed(Verdict::Crash, error.what());
+  }
+}
+
+}  // namespace akgen::bench

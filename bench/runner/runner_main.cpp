@@ -1,0 +1,174 @@
+// `runner`: linked with a candidate's op_host objects, its kernel and the generated launch shim, and
+// run in the sandbox with the work directory as its working directory. Reads request.json, runs
+// the op's tiling, places inputs, poisoned outputs, workspace and tiling bytes in simulated GM,
+// launches the kernel, and writes the output tensors and result.json (runner_protocol.h).
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <numeric>
+
+#include "ascendc_sim/host/op_runtime.h"
+#include "bench/runner/runner_protocol.h"
+#include "diagnostics.h"
+#include "graph/utils/type_utils.h"
+
+// Defined by the launch shim the builder generates for the candidate's kernel entry.
+int AkgenKernelArgumentCount();
+int AkgenLaunchKernel(uint32_t blockDim, uint8_t** args, int count);
+
+namespace {
+
+using namespace akgen::bench;
+namespace host = ascendc_sim::host;
+namespace rt = ascendc_sim::rt;
+
+// Every output byte starts as 0xFF: a NaN for floating types and -1 for integers, so an output
+// element the kernel never writes fails the comparison.
+constexpr uint8_t kOutputPoison = 0xFF;
+
+std::vector<uint8_t> ReadBytes(const std::string& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw std::runtime_error(file + ": cannot open input tensor");
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+size_t ByteSize(const TensorArgument& tensor) {
+  const int64_t elements = std::accumulate(tensor.shape.begin(), tensor.shape.end(), int64_t{1}, std::multiplies<>());
+  const ge::DataType type = ge::TypeUtils::SerialStringToDataType(tensor.dataType);
+  return static_cast<size_t>(elements) * static_cast<size_t>(ge::GetSizeByDataType(type));
+}
+
+host::AttrValue ToAttrValue(const AttrArgument& attr) {
+  if (attr.kind == "int") return host::IntAttr(attr.value.get<int64_t>());
+  if (attr.kind == "float") return host::FloatAttr(attr.value.get<float>());
+  if (attr.kind == "bool") return host::BoolAttr(attr.value.get<bool>());
+  if (attr.kind == "string") return host::StringAttr(attr.value.get<std::string>());
+  if (attr.kind == "list_int") return host::ListIntAttr(attr.value.get<std::vector<int64_t>>());
+  if (attr.kind == "list_float") return host::ListFloatAttr(attr.value.get<std::vector<float>>());
+  throw std::runtime_error("attribute '" + attr.name + "': kind '" + attr.kind + "' is not supported by the runner");
+}
+
+// One GM buffer per tensor; the host copy of an input doubles as ValueDepend data for tiling.
+struct GmTensor {
+  std::vector<uint8_t> hostBytes;
+  uint8_t* gm = nullptr;
+};
+
+GmTensor PlaceInput(const TensorArgument& tensor) {
+  GmTensor placed{ReadBytes(tensor.file), nullptr};
+  if (placed.hostBytes.size() != ByteSize(tensor))
+    throw std::runtime_error(tensor.file + ": holds " + std::to_string(placed.hostBytes.size()) + " bytes, its shape and " +
+                             tensor.dataType + " need " + std::to_string(ByteSize(tensor)));
+  placed.gm = static_cast<uint8_t*>(rt::GmAlloc(std::max<size_t>(placed.hostBytes.size(), 1)));
+  std::memcpy(placed.gm, placed.hostBytes.data(), placed.hostBytes.size());
+  return placed;
+}
+
+GmTensor PlaceOutput(const TensorArgument& tensor) {
+  GmTensor placed{{}, static_cast<uint8_t*>(rt::GmAlloc(std::max<size_t>(ByteSize(tensor), 1)))};
+  std::memset(placed.gm, kOutputPoison, ByteSize(tensor));
+  return placed;
+}
+
+uint8_t* GmCopy(const std::vector<uint8_t>& bytes) {
+  if (bytes.empty()) return nullptr;
+  auto* gm = static_cast<uint8_t*>(rt::GmAlloc(bytes.size()));
+  std::memcpy(gm, bytes.data(), bytes.size());
+  return gm;
+}
+
+std::vector<host::TensorSpec> Specs(const ParamArgument& param, const GmTensor* placed) {
+  if (!param.tensor) return {};
+  const ge::DataType type = ge::TypeUtils::SerialStringToDataType(param.tensor->dataType);
+  return {{param.tensor->shape, type, ge::FORMAT_ND, placed && !placed->hostBytes.empty() ? placed->hostBytes.data() : nullptr}};
+}
+
+std::vector<RunnerDiagnostic> CollectDiagnostics() {
+  std::vector<RunnerDiagnostic> collected;
+  for (const ascendc_sim::Diagnostic& diagnostic : ascendc_sim::TakeDiagnostics()) {
+    collected.push_back({diagnostic.kind, diagnostic.severity == ascendc_sim::Severity::kError ? "error" : "warning",
+                         diagnostic.file, diagnostic.line, diagnostic.api, diagnostic.block, diagnostic.message});
+  }
+  return collected;
+}
+
+std::string FirstErrorMessage(const std::vector<RunnerDiagnostic>& diagnostics) {
+  for (const RunnerDiagnostic& diagnostic : diagnostics)
+    if (diagnostic.severity == "error") return diagnostic.kind + ": " + diagnostic.message;
+  return "the launch failed without a diagnostic";
+}
+
+RunnerResult Run(const RunnerRequest& request) {
+  std::vector<GmTensor> inputs, outputs;
+  host::TilingRequest tilingRequest{request.opType, {}, {}, {}};
+  for (const ParamArgument& input : request.inputs) inputs.push_back(input.tensor ? PlaceInput(*input.tensor) : GmTensor{});
+  for (const ParamArgument& output : request.outputs) outputs.push_back(output.tensor ? PlaceOutput(*output.tensor) : GmTensor{});
+  for (size_t i = 0; i < request.inputs.size(); ++i) tilingRequest.inputs.push_back(Specs(request.inputs[i], &inputs[i]));
+  for (const ParamArgument& output : request.outputs) tilingRequest.outputs.push_back(Specs(output, nullptr));
+  for (const AttrArgument& attr : request.attrs) tilingRequest.attrs[attr.name] = ToAttrValue(attr);
+
+  RunnerResult result;
+  const host::TilingResult tiling = host::RunTiling(tilingRequest);
+  result.blockDim = tiling.blockDim;
+  result.tilingKey = tiling.tilingKey;
+  if (!tiling.ok) {
+    result.status = RunnerStatus::TilingError;
+    result.message = tiling.error;
+    return result;
+  }
+  // CANN allocates what the tiling function asks for; a tiling that wants the library's system
+  // workspace (GetLibApiWorkSpaceSize) adds it itself.
+  const size_t workspaceBytes = std::accumulate(tiling.workspaceSizes.begin(), tiling.workspaceSizes.end(), size_t{0});
+  std::vector<uint8_t*> args;
+  for (const GmTensor& input : inputs) args.push_back(input.gm);
+  for (const GmTensor& output : outputs) args.push_back(output.gm);
+  args.push_back(workspaceBytes ? static_cast<uint8_t*>(rt::GmAlloc(workspaceBytes)) : nullptr);
+  args.push_back(GmCopy(tiling.tilingData));
+
+  const int expected = AkgenKernelArgumentCount();
+  if (static_cast<int>(args.size()) != expected) {
+    result.status = RunnerStatus::SimError;
+    result.diagnostics.push_back({"kernel-arguments", "error", "", 0, request.kernelName, -1, ""});
+    result.message = result.diagnostics.back().message =
+        "kernel " + request.kernelName + " takes " + std::to_string(expected) + " arguments, op " + request.opType +
+        " passes " + std::to_string(args.size()) + " (its inputs, outputs, workspace and tiling)";
+    return result;
+  }
+  rt::SetTilingKey(tiling.tilingKey);
+  const int status = AkgenLaunchKernel(tiling.blockDim, args.data(), static_cast<int>(args.size()));
+  result.diagnostics = CollectDiagnostics();
+  if (status != 0) {
+    result.status = RunnerStatus::SimError;
+    result.message = FirstErrorMessage(result.diagnostics);
+    return result;
+  }
+  for (size_t i = 0; i < request.outputs.size(); ++i) {
+    if (!request.outputs[i].tensor) continue;
+    const TensorArgument& tensor = *request.outputs[i].tensor;
+    std::ofstream(tensor.file, std::ios::binary).write(reinterpret_cast<const char*>(outputs[i].gm), ByteSize(tensor));
+  }
+  return result;
+}
+
+int ExitStatus(RunnerStatus status) {
+  switch (status) {
+    case RunnerStatus::Ok: return kRunnerExitOk;
+    case RunnerStatus::TilingError: return kRunnerExitTilingError;
+    case RunnerStatus::SimError: return kRunnerExitSimError;
+  }
+  return 1;
+}
+
+}  // namespace
+
+int main() {
+  try {
+    const RunnerResult result = Run(RunnerRequestFromJson(ReadJsonFile(kRunnerRequestFile)));
+    WriteJsonFile(kRunnerResultFile, ToJson(result));
+    return ExitStatus(result.status);
+  } catch (const std::exception& error) {
+    std::cerr << "runner: " << error.what() << "\n";
+    return 1;
+  }
+}

@@ -1,0 +1,121 @@
+#include "bench/runner/runner_protocol.h"
+
+#include <fstream>
+#include <stdexcept>
+
+namespace akgen::bench {
+
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ParamSignature, name, paramType, dataTypes)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(AttrSignature, name, kind, required)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(OpSignature, opType, inputs, outputs, attrs)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TensorArgument, shape, dataType, file)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(AttrArgument, name, kind, value)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(RunnerDiagnostic, kind, severity, file, line, api, block, message)
+
+namespace {
+
+using nlohmann::json;
+
+// An absent optional value is spelled null.
+template <typename T>
+json OptionalToJson(const std::optional<T>& value) {
+  return value ? json(*value) : json(nullptr);
+}
+template <typename T>
+std::optional<T> OptionalFromJson(const json& value) {
+  if (value.is_null()) return std::nullopt;
+  return value.get<T>();
+}
+
+json ParamsToJson(const std::vector<ParamArgument>& params) {
+  json list = json::array();
+  for (const ParamArgument& param : params) list.push_back({{"name", param.name}, {"tensor", OptionalToJson(param.tensor)}});
+  return list;
+}
+std::vector<ParamArgument> ParamsFromJson(const json& list) {
+  std::vector<ParamArgument> params;
+  for (const json& entry : list) params.push_back({entry.at("name"), OptionalFromJson<TensorArgument>(entry.at("tensor"))});
+  return params;
+}
+
+RunnerStatus ParseStatus(const std::string& text) {
+  for (RunnerStatus status : {RunnerStatus::Ok, RunnerStatus::TilingError, RunnerStatus::SimError})
+    if (text == ToString(status)) return status;
+  throw std::runtime_error("unknown runner status \"" + text + "\"");
+}
+
+// nlohmann's errors name the key but not the document; say which one.
+template <typename Parse>
+auto ParseDocument(const char* document, Parse parse) {
+  try {
+    return parse();
+  } catch (const json::exception& error) {
+    throw std::runtime_error(std::string(document) + ": " + error.what());
+  }
+}
+
+}  // namespace
+
+const char* ToString(RunnerStatus status) {
+  switch (status) {
+    case RunnerStatus::Ok: return "ok";
+    case RunnerStatus::TilingError: return "tiling_error";
+    case RunnerStatus::SimError: return "sim_error";
+  }
+  return "?";
+}
+
+json ToJson(const DescribeResult& result) {
+  return {{"registeredOps", result.registeredOps}, {"op", OptionalToJson(result.op)}, {"prelude", result.prelude},
+          {"error", result.error}};
+}
+
+json ToJson(const RunnerRequest& request) {
+  return {{"opType", request.opType},         {"kernelName", request.kernelName},
+          {"inputs", ParamsToJson(request.inputs)}, {"outputs", ParamsToJson(request.outputs)},
+          {"attrs", request.attrs}};
+}
+
+json ToJson(const RunnerResult& result) {
+  return {{"status", ToString(result.status)}, {"message", result.message},       {"blockDim", result.blockDim},
+          {"tilingKey", result.tilingKey},     {"diagnostics", result.diagnostics}};
+}
+
+DescribeResult DescribeResultFromJson(const json& document) {
+  return ParseDocument(kDescribeResultFile, [&] {
+    return DescribeResult{document.at("registeredOps"), OptionalFromJson<OpSignature>(document.at("op")),
+                          document.at("prelude"), document.at("error")};
+  });
+}
+
+RunnerRequest RunnerRequestFromJson(const json& document) {
+  return ParseDocument(kRunnerRequestFile, [&] {
+    return RunnerRequest{document.at("opType"), document.at("kernelName"), ParamsFromJson(document.at("inputs")),
+                         ParamsFromJson(document.at("outputs")), document.at("attrs")};
+  });
+}
+
+RunnerResult RunnerResultFromJson(const json& document) {
+  return ParseDocument(kRunnerResultFile, [&] {
+    return RunnerResult{ParseStatus(document.at("status")), document.at("message"), document.at("blockDim"),
+                        document.at("tilingKey"), document.at("diagnostics")};
+  });
+}
+
+json ReadJsonFile(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error(path.string() + ": cannot open");
+  try {
+    return json::parse(in);
+  } catch (const json::exception& error) {
+    throw std::runtime_error(path.string() + ": " + error.what());
+  }
+}
+
+void WriteJsonFile(const std::filesystem::path& path, const json& document) {
+  std::ofstream out(path);
+  out << document.dump(2) << "\n";
+  if (!out) throw std::runtime_error(path.string() + ": cannot write");
+}
+
+}  // namespace akgen::bench

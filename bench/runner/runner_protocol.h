@@ -1,0 +1,117 @@
+// The files the harness and its sandboxed programs exchange in a work directory. The harness writes
+// request.json and the input tensors; `runner` writes result.json and the output tensors; `describe`
+// writes describe.json. Data types are CANN's serial names (`DT_FLOAT16`), shapes are element
+// counts per dimension, tensor files are raw little-endian elements named relative to the work
+// directory. This header uses only the standard library and nlohmann-json so both sides compile it.
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace akgen::bench {
+
+inline constexpr const char* kRunnerRequestFile = "request.json";
+inline constexpr const char* kRunnerResultFile = "result.json";
+inline constexpr const char* kDescribeResultFile = "describe.json";
+
+// The runner's exit status; a signal means it crashed.
+inline constexpr int kRunnerExitOk = 0;
+inline constexpr int kRunnerExitTilingError = 2;
+inline constexpr int kRunnerExitSimError = 3;
+
+// ---- describe: the op the candidate's op_host registered ----
+
+struct ParamSignature {
+  std::string name;
+  std::string paramType;               // "required", "optional" or "dynamic"
+  std::vector<std::string> dataTypes;  // the OpDef's DataType list
+};
+
+struct AttrSignature {
+  std::string name;
+  std::string kind;  // "int", "float", "bool", "string", "list_int", "list_float", "list_bool", "list_list_int"
+  bool required = false;
+};
+
+struct OpSignature {
+  std::string opType;
+  std::vector<ParamSignature> inputs;
+  std::vector<ParamSignature> outputs;
+  std::vector<AttrSignature> attrs;
+};
+
+// describe.json: the chosen op and, when dtypes were given, the kernel prelude for them.
+struct DescribeResult {
+  std::vector<std::string> registeredOps;
+  std::optional<OpSignature> op;
+  std::string prelude;
+  std::string error;  // why no op or no prelude
+};
+
+// ---- runner: one launch of the candidate's op ----
+
+struct TensorArgument {
+  std::vector<int64_t> shape;
+  std::string dataType;
+  std::string file;
+};
+
+// One OpDef input or output. An absent OPTIONAL input has no tensor and is passed as nullptr.
+struct ParamArgument {
+  std::string name;
+  std::optional<TensorArgument> tensor;
+};
+
+struct AttrArgument {
+  std::string name;
+  std::string kind;  // as AttrSignature::kind
+  nlohmann::json value;
+};
+
+// The kernel is called with the inputs, the outputs, the workspace and the tiling, in that order.
+struct RunnerRequest {
+  std::string opType;
+  std::string kernelName;
+  std::vector<ParamArgument> inputs;
+  std::vector<ParamArgument> outputs;
+  std::vector<AttrArgument> attrs;  // absent attributes take the OpDef's default
+};
+
+struct RunnerDiagnostic {
+  std::string kind;      // the simulator's diagnostic kind, e.g. "gm-out-of-bounds"
+  std::string severity;  // "error" or "warning"
+  std::string file;
+  uint32_t line = 0;
+  std::string api;
+  int64_t block = -1;
+  std::string message;
+};
+
+enum class RunnerStatus { Ok, TilingError, SimError };
+
+struct RunnerResult {
+  RunnerStatus status = RunnerStatus::Ok;
+  std::string message;
+  uint32_t blockDim = 0;
+  uint64_t tilingKey = 0;
+  std::vector<RunnerDiagnostic> diagnostics;
+};
+
+nlohmann::json ToJson(const DescribeResult& result);
+nlohmann::json ToJson(const RunnerRequest& request);
+nlohmann::json ToJson(const RunnerResult& result);
+// The From* functions throw std::runtime_error naming the missing or malformed field.
+DescribeResult DescribeResultFromJson(const nlohmann::json& json);
+RunnerRequest RunnerRequestFromJson(const nlohmann::json& json);
+RunnerResult RunnerResultFromJson(const nlohmann::json& json);
+
+const char* ToString(RunnerStatus status);
+
+// Whole-file JSON helpers; ReadJsonFile throws std::runtime_error naming the file.
+nlohmann::json ReadJsonFile(const std::filesystem::path& path);
+void WriteJsonFile(const std::filesystem::path& path, const nlohmann::json& json);
+
+}  // namespace akgen::bench

@@ -1,0 +1,13 @@
+import torch
+
+
+def get_inputs(param, device=None):
+    """One tensor of the case's shape and dtype, uniform in [0, 100)."""
+    shape = tuple(int(d) for d in eval(param.get('shape', '[1]')))
+    dtype = getattr(torch, param.get('dtype', 'float32'))
+    x = torch.rand(shape, device=device) * 100.0
+    return (x.to(dtype),)
+
+
+def get_init_inputs(param, device=None):
+    return []

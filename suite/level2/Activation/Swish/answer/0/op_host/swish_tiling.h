@@ -1,0 +1,15 @@
+#ifndef SWISH_TILING_H
+#define SWISH_TILING_H
+#include "register/tilingdata_base.h"
+
+namespace optiling {
+BEGIN_TILING_DATA_DEF(SwishTilingData)
+TILING_DATA_FIELD_DEF(uint32_t, coreLength);      // elements of every core but the last
+TILING_DATA_FIELD_DEF(uint32_t, lastCoreLength);  // elements of the last core
+TILING_DATA_FIELD_DEF(uint32_t, tileLength);      // elements per UB tile
+TILING_DATA_FIELD_DEF(float, beta);
+END_TILING_DATA_DEF;
+
+REGISTER_TILING_DATA_CLASS(Swish, SwishTilingData)
+}  // namespace optiling
+#endif  // SWISH_TILING_H

@@ -1,0 +1,150 @@
+// RmsNorm over the last dimension: y = x * rsqrt(mean(x^2) + epsilon) * gamma. Rows are split over
+// the cores; each core moves tiles of whole rows through double-buffered queues with DataCopyPad,
+// which places every row on a 32-byte boundary in UB whatever its byte length. Statistics are
+// computed in float per row; fp16/bf16 rows are cast to float first.
+#include "kernel_operator.h"
+using namespace AscendC;
+
+constexpr int32_t BUFFER_NUM = 2;
+constexpr uint32_t BLOCK_BYTES = 32;
+constexpr uint32_t FLOAT_BLOCK = 8;
+
+template <typename T>
+class KernelRmsNorm {
+public:
+    __aicore__ inline KernelRmsNorm() {}
+    __aicore__ inline void Init(GM_ADDR x, GM_ADDR gamma, GM_ADDR y, const RmsNormTilingData& tiling)
+    {
+        const uint32_t block = GetBlockIdx();
+        rowLength_ = tiling.rowLength;
+        rowStride_ = tiling.rowStride;
+        tileRows_ = tiling.tileRows;
+        epsilon_ = tiling.epsilon;
+        invRowLength_ = tiling.invRowLength;
+        rows_ = tiling.rowsPerCore + (block < tiling.tailCores ? 1 : 0);
+        const uint32_t firstRow = block * tiling.rowsPerCore + (block < tiling.tailCores ? block : tiling.tailCores);
+        const uint64_t offset = static_cast<uint64_t>(firstRow) * rowLength_;
+        xGm_.SetGlobalBuffer((__gm__ T*)x + offset, static_cast<uint64_t>(rows_) * rowLength_);
+        yGm_.SetGlobalBuffer((__gm__ T*)y + offset, static_cast<uint64_t>(rows_) * rowLength_);
+        gammaGm_.SetGlobalBuffer((__gm__ T*)gamma, rowLength_);
+        // UB gap after each row, in 32-byte blocks, between its padded length and the row stride.
+        rowGapBlocks_ = (rowStride_ * sizeof(T) - (rowLength_ * sizeof(T) + BLOCK_BYTES - 1) / BLOCK_BYTES * BLOCK_BYTES) /
+                        BLOCK_BYTES;
+
+        pipe_.InitBuffer(inQueue_, BUFFER_NUM, tileRows_ * rowStride_ * sizeof(T));
+        pipe_.InitBuffer(outQueue_, BUFFER_NUM, tileRows_ * rowStride_ * sizeof(T));
+        pipe_.InitBuffer(rowBuf_, rowStride_ * sizeof(float));
+        pipe_.InitBuffer(squareBuf_, rowStride_ * sizeof(float));
+        pipe_.InitBuffer(gammaBuf_, rowStride_ * sizeof(float));
+        pipe_.InitBuffer(gammaStageBuf_, rowStride_ * sizeof(T));
+        pipe_.InitBuffer(workBuf_, tiling.workLength * sizeof(float));
+        pipe_.InitBuffer(statBuf_, FLOAT_BLOCK * sizeof(float));
+    }
+
+    __aicore__ inline void Process()
+    {
+        if (rows_ == 0) {
+            return;
+        }
+        LoadGamma();
+        for (uint32_t done = 0; done < rows_; done += tileRows_) {
+            const uint32_t count = rows_ - done < tileRows_ ? rows_ - done : tileRows_;
+            CopyIn(done, count);
+            Compute(count);
+            CopyOut(done, count);
+        }
+    }
+
+private:
+    __aicore__ inline void LoadGamma()
+    {
+        LocalTensor<T> stage = gammaStageBuf_.Get<T>();
+        DataCopyExtParams params(1, rowLength_ * sizeof(T), 0, 0, 0);
+        DataCopyPadExtParams<T> pad(false, 0, 0, 0);
+        DataCopyPad(stage, gammaGm_, params, pad);
+        event_t loaded = static_cast<event_t>(GetTPipePtr()->FetchEventID<HardEvent::MTE2_V>());
+        SetFlag<HardEvent::MTE2_V>(loaded);
+        WaitFlag<HardEvent::MTE2_V>(loaded);
+        LocalTensor<float> gammaFloat = gammaBuf_.Get<float>();
+        if constexpr (IsSameType<T, float>::value) {
+            Adds(gammaFloat, stage, 0.0f, rowLength_);
+        } else {
+            Cast(gammaFloat, stage, RoundMode::CAST_NONE, rowLength_);
+        }
+    }
+
+    __aicore__ inline void CopyIn(uint32_t row, uint32_t count)
+    {
+        LocalTensor<T> xLocal = inQueue_.AllocTensor<T>();
+        DataCopyExtParams params(static_cast<uint16_t>(count), rowLength_ * sizeof(T), 0, rowGapBlocks_, 0);
+        DataCopyPadExtParams<T> pad(false, 0, 0, 0);
+        DataCopyPad(xLocal, xGm_[static_cast<uint64_t>(row) * rowLength_], params, pad);
+        inQueue_.EnQue(xLocal);
+    }
+
+    // y = x * rsqrt(sum(x^2) / n + epsilon) * gamma for one row in float.
+    __aicore__ inline void NormalizeRow(const LocalTensor<float>& y, const LocalTensor<float>& x)
+    {
+        LocalTensor<float> square = squareBuf_.Get<float>();
+        LocalTensor<float> stat = statBuf_.Get<float>();
+        Mul(square, x, x, rowLength_);
+        ReduceSum(stat, square, workBuf_.Get<float>(), rowLength_);
+        Muls(stat, stat, invRowLength_, 1);
+        Adds(stat, stat, epsilon_, 1);
+        Rsqrt(stat, stat, 1);
+        event_t ready = static_cast<event_t>(GetTPipePtr()->FetchEventID<HardEvent::V_S>());
+        SetFlag<HardEvent::V_S>(ready);
+        WaitFlag<HardEvent::V_S>(ready);
+        const float rstd = stat.GetValue(0);
+        Muls(y, x, rstd, rowLength_);
+        Mul(y, y, gammaBuf_.Get<float>(), rowLength_);
+    }
+
+    __aicore__ inline void Compute(uint32_t count)
+    {
+        LocalTensor<T> xLocal = inQueue_.DeQue<T>();
+        LocalTensor<T> yLocal = outQueue_.AllocTensor<T>();
+        for (uint32_t r = 0; r < count; ++r) {
+            const uint32_t offset = r * rowStride_;
+            if constexpr (IsSameType<T, float>::value) {
+                NormalizeRow(yLocal[offset], xLocal[offset]);
+            } else {
+                LocalTensor<float> row = rowBuf_.Get<float>();
+                Cast(row, xLocal[offset], RoundMode::CAST_NONE, rowLength_);
+                NormalizeRow(row, row);
+                Cast(yLocal[offset], row, RoundMode::CAST_RINT, rowLength_);
+            }
+        }
+        outQueue_.EnQue(yLocal);
+        inQueue_.FreeTensor(xLocal);
+    }
+
+    __aicore__ inline void CopyOut(uint32_t row, uint32_t count)
+    {
+        LocalTensor<T> yLocal = outQueue_.DeQue<T>();
+        DataCopyExtParams params(static_cast<uint16_t>(count), rowLength_ * sizeof(T), rowGapBlocks_, 0, 0);
+        DataCopyPad(yGm_[static_cast<uint64_t>(row) * rowLength_], yLocal, params);
+        outQueue_.FreeTensor(yLocal);
+    }
+
+    TPipe pipe_;
+    TQue<QuePosition::VECIN, BUFFER_NUM> inQueue_;
+    TQue<QuePosition::VECOUT, BUFFER_NUM> outQueue_;
+    TBuf<TPosition::VECCALC> rowBuf_, squareBuf_, gammaBuf_, gammaStageBuf_, workBuf_, statBuf_;
+    GlobalTensor<T> xGm_, gammaGm_, yGm_;
+    uint32_t rowLength_ = 0;
+    uint32_t rowStride_ = 0;
+    uint32_t rowGapBlocks_ = 0;
+    uint32_t tileRows_ = 0;
+    uint32_t rows_ = 0;
+    float epsilon_ = 0.0f;
+    float invRowLength_ = 0.0f;
+};
+
+extern "C" __global__ __aicore__ void rms_norm(GM_ADDR x, GM_ADDR gamma, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
+{
+    GET_TILING_DATA(tilingData, tiling);
+    KernelRmsNorm<DTYPE_X> op;
+    op.Init(x, gamma, y, tilingData);
+    op.Process();
+}

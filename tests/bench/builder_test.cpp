@@ -1,0 +1,98 @@
+// The builder with the real compiler: kernel entry parsing, the content-hash cache (also under
+// concurrent builds of one candidate) and compile errors, on our ScaledAdd test task's candidates.
+#include "bench/build/candidate_build.h"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include "bench/build/kernel_entry.h"
+#include "bench/build/parallel_map.h"
+
+namespace akgen::bench {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kData = fs::path(AKGEN_TEST_DATA_DIR) / "runner_tasks";
+
+TEST(KernelEntry, CountsTheEntryParameters) {
+  EXPECT_EQ(EntryParameterCount("extern \"C\" __global__ __aicore__ void add(GM_ADDR x, GM_ADDR y, GM_ADDR z) {}", "add"), 3);
+  EXPECT_EQ(EntryParameterCount("extern \"C\" __global__ __aicore__ void\nadd (\n  GM_ADDR x,\n  GM_ADDR w /* , */)", "add"), 2);
+  EXPECT_EQ(EntryParameterCount("extern \"C\" void add(void) {}", "add"), 0);
+  EXPECT_EQ(EntryParameterCount("extern \"C\" void add(Pair<int, int> p, GM_ADDR x)", "add"), 2);
+  EXPECT_EQ(EntryParameterCount("// extern \"C\" __global__ __aicore__ void add(GM_ADDR x)\n", "add"), -1);
+  EXPECT_EQ(EntryParameterCount("extern \"C\" __global__ __aicore__ void add_v2(GM_ADDR x)", "add"), -1);
+}
+
+TEST(KernelEntry, MissingEntryIsAParseProblemNamingTheFix) {
+  const KernelEntry entry = FindKernelEntry({kData / "samples/level1/Math/ScaledAdd/sample0/op_kernel/scaled_add.cpp"}, "sqrt");
+  EXPECT_NE(entry.problem.find("void sqrt(GM_ADDR ...)"), std::string::npos) << entry.problem;
+  const KernelEntry found = FindKernelEntry({kData / "samples/level1/Math/ScaledAdd/sample0/op_kernel/scaled_add.cpp"}, "scaled_add");
+  EXPECT_EQ(found.problem, "");
+  EXPECT_EQ(found.parameterCount, 5);
+}
+
+TEST(ParallelMap, KeepsItemOrderAndRethrows) {
+  const std::vector<int> items = {1, 2, 3, 4, 5, 6, 7};
+  EXPECT_EQ(ParallelMap(items, 3, [](int i) { return i * i; }), (std::vector<int>{1, 4, 9, 16, 25, 36, 49}));
+  EXPECT_THROW(ParallelMap(items, 2, [](int i) { return i == 5 ? throw std::runtime_error("five") : i; }), std::runtime_error);
+}
+
+class CandidateBuildTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char pattern[] = "/tmp/akgen-builder-test-XXXXXX";
+    ASSERT_NE(mkdtemp(pattern), nullptr);
+    cacheDir_ = pattern;
+    task_.level = 1;
+    task_.category = "Math";
+    task_.folderName = task_.opName = "ScaledAdd";
+    task_.kernelName = "scaled_add";
+    task_.directory = kData / "level1/Math/ScaledAdd";
+    task_.files.questionHost = task_.directory / "question/op_host/scaled_add.cpp";
+    candidates_ = SampleCandidates(kData / "samples", task_);
+    ASSERT_GE(candidates_.size(), 4u);
+  }
+  void TearDown() override { fs::remove_all(cacheDir_); }
+
+  fs::path cacheDir_;
+  Task task_;
+  std::vector<Candidate> candidates_;
+};
+
+TEST_F(CandidateBuildTest, ConcurrentBuildsOfOneCandidatePublishOneCacheEntry) {
+  const std::vector<int> attempts = {0, 1};
+  const std::vector<HostBuild> builds =
+      ParallelMap(attempts, 2, [&](int) { return BuildHost(cacheDir_, task_, candidates_[0]); });
+  for (const HostBuild& build : builds) {
+    ASSERT_TRUE(build.ok) << build.log;
+    EXPECT_EQ(build.program, builds[0].program);
+    EXPECT_TRUE(fs::exists(build.program));
+  }
+  size_t entries = 0;
+  for (const auto& entry : fs::directory_iterator(cacheDir_)) entries += entry.path().filename().string().rfind("host-", 0) == 0;
+  EXPECT_EQ(entries, 1u);  // the losers' staging folders are gone too
+  EXPECT_EQ(std::distance(fs::directory_iterator(cacheDir_), fs::directory_iterator()), 1);
+
+  const HostBuild again = BuildHost(cacheDir_, task_, candidates_[0]);
+  EXPECT_TRUE(again.cacheHit);
+  // A kernel-only candidate uses the task's op_host: all kernel-only samples share one host build.
+  EXPECT_EQ(BuildHost(cacheDir_, task_, candidates_[1]).key, again.key);
+  EXPECT_NE(BuildHost(cacheDir_, task_, candidates_[3]).key, again.key);  // sample3 brings its own op_host
+}
+
+TEST_F(CandidateBuildTest, KernelCompileErrorIsCachedWithItsLog) {
+  const HostBuild host = BuildHost(cacheDir_, task_, candidates_[1]);
+  ASSERT_TRUE(host.ok) << host.log;
+  const RunnerBuild first = BuildRunner(cacheDir_, host, task_, candidates_[1], "#pragma once\n");
+  EXPECT_FALSE(first.ok);
+  EXPECT_NE(first.log.find("scaled_add.cpp:5:"), std::string::npos) << first.log;
+  const RunnerBuild second = BuildRunner(cacheDir_, host, task_, candidates_[1], "#pragma once\n");
+  EXPECT_TRUE(second.cacheHit);
+  EXPECT_EQ(second.log, first.log);
+  // Another prelude (other dtypes) is another build.
+  EXPECT_FALSE(BuildRunner(cacheDir_, host, task_, candidates_[1], "#pragma once\n#define DTYPE_X half\n").cacheHit);
+}
+
+}  // namespace
+}  // namespace akgen::bench

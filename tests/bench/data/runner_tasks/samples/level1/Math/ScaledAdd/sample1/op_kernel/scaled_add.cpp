@@ -1,0 +1,6 @@
+// A candidate that does not compile: a statement is missing its expression.
+#include "kernel_operator.h"
+
+extern "C" __global__ __aicore__ void scaled_add(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR workspace, GM_ADDR tiling) {
+  uint32_t length = ;
+}
