@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cc_command.h"
+#include "eval_command.h"
 #include "report_command.h"
 #include "tasks_command.h"
 
@@ -39,6 +40,21 @@ int main(int argc, char** argv) {
   tasks->add_option("--task", tasksOptions.filter.tasks, "only these ops (Sqrt) or keys (level1/Math/Sqrt)");
   tasks->add_flag("--json", tasksOptions.json, "machine-readable output");
 
+  CLI::App* eval = app.add_subcommand("eval", "build, run and check solutions of a suite on the simulator");
+  akgen::EvalCommandOptions evalOptions;
+  eval->add_option("suite", evalOptions.suite, "builtin, or the path of an NPUKernelBench tasks/ tree");
+  eval->add_option("--solutions", evalOptions.solutions, "answer (each task's answer/0) or a samples directory");
+  eval->add_option("--shape-mode", evalOptions.shapeMode, "static (one case per unit) or dynamic (all cases)");
+  eval->add_option("--case", evalOptions.caseSelection, "static mode: a case_id, or all (default: case 0)");
+  eval->add_option("--out", evalOptions.outDir, "results directory (results.jsonl, summary.json)");
+  eval->add_option("--cache", evalOptions.cacheDir, "golden and build cache (default ~/.cache/akgen)");
+  eval->add_option("--jobs", evalOptions.jobs, "units evaluated in parallel");
+  eval->add_option("--seed", evalOptions.seed, "seed of the generated inputs");
+  eval->add_option("--timeout", evalOptions.runSeconds, "wall-clock seconds of one sandboxed run");
+  eval->add_option("--level", evalOptions.filter.levels, "only these levels");
+  eval->add_option("--category", evalOptions.filter.categories, "only these categories");
+  eval->add_option("--task", evalOptions.filter.tasks, "only these ops or keys");
+
   CLI::App* report = app.add_subcommand("report", "tables and summary.json from an evaluation's results");
   akgen::ReportOptions reportOptions;
   report->add_option("out", reportOptions.outDir, "the --out directory of akgen eval")->required();
@@ -49,6 +65,7 @@ int main(int argc, char** argv) {
 
   if (tasks->parsed()) return akgen::ListTasks(tasksOptions);
   if (report->parsed()) return akgen::Report(reportOptions);
+  if (eval->parsed()) return akgen::Eval(evalOptions);
 
   if (cc->parsed()) {
     if (cc->remaining().empty()) {

@@ -1,0 +1,194 @@
+#include "bench/eval/evaluate.h"
+
+#include <stdlib.h>
+
+#include <atomic>
+#include <mutex>
+#include <sstream>
+
+#include "bench/build/parallel_map.h"
+#include "bench/compare/case_check.h"
+#include "bench/oracle/oracle_error.h"
+#include "bench/results/result_record.h"
+#include "bench/results/results_store.h"
+#include "bench/results/resume.h"
+#include "bench/runner/run_unit.h"
+#include "bench/task/candidate.h"
+#include "bench/task/task_tree.h"
+
+namespace akgen::bench {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr size_t kDetailCap = 64 * 1024;  // compiler logs can be long; the record keeps their start
+
+// One (sample, case) pair: what a worker evaluates and records.
+struct CaseJob {
+  const Task* task;
+  Candidate candidate;
+  int caseId;
+};
+
+std::vector<Candidate> CandidatesOf(const Task& task, const EvalOptions& options) {
+  if (options.solutions == "answer") {
+    if (!task.files.answer) return {};
+    return {AnswerCandidate(task)};
+  }
+  return SampleCandidates(options.solutions, task);
+}
+
+CaseRow RowOf(const Task& task, int caseId) {
+  CaseRow row;
+  const TestCase* testCase = task.FindCase(caseId);
+  for (const std::string& column : task.caseColumns) row.emplace_back(column, testCase->values.at(column));
+  return row;
+}
+
+std::string Capped(std::string text) {
+  if (text.size() > kDetailCap) text = text.substr(0, kDetailCap) + "\n[… truncated]";
+  return text;
+}
+
+fs::path FreshWorkRoot() {
+  std::string pattern = (fs::temp_directory_path() / "akgen-work-XXXXXX").string();
+  if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("cannot create a work directory in " + pattern);
+  fs::permissions(pattern, fs::perms::others_exec | fs::perms::group_exec, fs::perm_options::add);
+  return pattern;
+}
+
+// Each worker thread runs its sandboxes as its own user, so one candidate's fork bomb cannot use up
+// the process limit of another worker's candidate.
+uid_t WorkerSandboxUid() {
+  static std::atomic<uid_t> next{100000};
+  thread_local const uid_t uid = next++;
+  return uid;
+}
+
+class Evaluation {
+ public:
+  Evaluation(const EvalOptions& options, std::ostream& progress)
+      : options_(options), progress_(progress), store_(options.outDir) {
+    oracle_ = options.oracle;
+    oracle_.cacheDir = options.cacheDir / "golden";
+    setup_.buildCacheDir = options.cacheDir / "build";
+    setup_.sandbox.limits.wallSeconds = options.runSeconds;
+    workRoot_ = options.workDir.empty() ? FreshWorkRoot() : options.workDir;
+    for (const fs::path& directory : {options.cacheDir, oracle_.cacheDir, setup_.buildCacheDir}) {
+      fs::create_directories(directory);
+      fs::permissions(directory, fs::perms::others_exec | fs::perms::group_exec, fs::perm_options::add);
+    }
+  }
+
+  EvalOutcome Run() {
+    const TaskTree tree = ReadTaskTree(options_.suiteRoot);
+    for (const TaskProblem& problem : tree.problems) outcome_.problems.push_back(ToString(problem));
+    const FilteredTasks selected = FilterTasks(tree.tasks, options_.filter);
+    for (const std::string& value : selected.unmatched) outcome_.problems.push_back("no task matches '" + value + "'");
+    std::vector<CaseJob> jobs;
+    for (const Task* task : selected.tasks) AddJobs(*task, jobs);
+    ParallelMap(jobs, options_.jobs, [this](const CaseJob& job) {
+      EvaluateCase(job);
+      return 0;
+    });
+    for (const std::string& warning : store_.Warnings()) outcome_.problems.push_back(warning);
+    return outcome_;
+  }
+
+ private:
+  void AddJobs(const Task& task, std::vector<CaseJob>& jobs) {
+    const EvaluationPlan plan = PlanEvaluation(task, CandidatesOf(task, options_), options_.shapeMode, options_.cases);
+    if (!plan.problem.empty()) outcome_.problems.push_back(task.Key() + ": " + plan.problem);
+    size_t planned = 0;
+    for (const EvaluationUnit& unit : plan.units) planned += unit.caseIds.size();
+    for (const EvaluationUnit& unit : RemainingUnits(plan.units, store_)) {
+      for (int caseId : unit.caseIds) {
+        jobs.push_back({&task, unit.candidate, caseId});
+        --planned;
+      }
+    }
+    outcome_.skipped += planned;
+  }
+
+  void EvaluateCase(const CaseJob& job) {
+    const Task& task = *job.task;
+    if (!job.candidate.problem.empty()) {
+      Record(job, Verdict::ParseError, {{"detail", job.candidate.problem}}, "");
+      return;
+    }
+    const OracleRequest request{task.files.module.parent_path(), RowOf(task, job.caseId), options_.seed};
+    GoldenCase golden;
+    try {
+      golden = ProduceGolden(oracle_, request);
+    } catch (const OracleError& error) {
+      Problem(task.Key() + " case " + std::to_string(job.caseId) + ": no golden output: " + error.what());
+      return;
+    }
+    const fs::path workDir = workRoot_ / task.Key() / ("sample" + std::to_string(job.candidate.sample)) /
+                             ("case" + std::to_string(job.caseId));
+    UnitSetup setup = setup_;
+    setup.sandbox.sandboxUid = WorkerSandboxUid();
+    const UnitRun run = RunUnit(setup, task, job.candidate, golden, workDir);
+    nlohmann::json details = {{"build_seconds", run.buildSeconds},
+                              {"run_seconds", run.runSeconds},
+                              {"build_cache_hit", run.buildCacheHit}};
+    if (run.blockDim != 0) details["block_dim"] = run.blockDim;
+    if (run.failure) {
+      details["detail"] = Capped(run.detail);
+      if (!run.diagnosticKind.empty()) details["diagnostic_kind"] = run.diagnosticKind;
+      Record(job, *run.failure, std::move(details), run.diagnosticKind.empty() ? run.detail : run.diagnosticKind);
+      return;
+    }
+    Comparison comparison;
+    try {
+      comparison = CheckCase(oracle_, request, golden, run.outputDir);
+    } catch (const OracleError& error) {
+      Problem(task.Key() + " case " + std::to_string(job.caseId) + ": custom_check_precision failed: " + error.what());
+      return;
+    }
+    details["max_abs_error"] = comparison.maxAbsError;
+    details["max_rel_error"] = comparison.maxRelError;
+    if (!comparison.pass) {
+      details["first_bad_index"] = comparison.firstBadIndex;
+      details["first_bad_output"] = comparison.firstBadOutput;
+      details["bad_count"] = comparison.badCount;
+      details["reason"] = comparison.reason;
+    }
+    Record(job, comparison.pass ? Verdict::Pass : Verdict::WrongAnswer, std::move(details), comparison.reason);
+    if (comparison.pass) fs::remove_all(workDir);  // failures keep their work directory for inspection
+  }
+
+  void Record(const CaseJob& job, Verdict verdict, nlohmann::json details, const std::string& note) {
+    store_.Append(MakeRecord(*job.task, job.candidate, job.caseId, options_.shapeMode, verdict, std::move(details)));
+    std::lock_guard lock(mutex_);
+    ++outcome_.evaluated;
+    std::string firstLine = note.substr(0, note.find('\n'));
+    progress_ << job.task->Key() << " sample" << job.candidate.sample << " case" << job.caseId << ": "
+              << ToString(verdict) << (firstLine.empty() ? "" : " (" + firstLine + ")") << '\n'
+              << std::flush;
+  }
+
+  void Problem(std::string message) {
+    std::lock_guard lock(mutex_);
+    progress_ << "problem: " << message << '\n' << std::flush;
+    outcome_.problems.push_back(std::move(message));
+  }
+
+  const EvalOptions& options_;
+  std::ostream& progress_;
+  ResultsStore store_;
+  OracleConfig oracle_;
+  UnitSetup setup_;
+  fs::path workRoot_;
+  EvalOutcome outcome_;
+  std::mutex mutex_;
+};
+
+}  // namespace
+
+EvalOutcome Evaluate(const EvalOptions& options, std::ostream& progress) {
+  Evaluation evaluation(options, progress);
+  return evaluation.Run();
+}
+
+}  // namespace akgen::bench

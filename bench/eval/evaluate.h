@@ -1,0 +1,43 @@
+// `akgen eval`: every (sample, case) unit of a suite goes through oracle → build → sandboxed run
+// → comparison, and its verdict is appended to OUT/results.jsonl as soon as it is known. Units
+// that already have a record are skipped, so a killed evaluation resumes where it stopped.
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "bench/oracle/oracle.h"
+#include "bench/task/evaluation_unit.h"
+#include "bench/task/shape_mode.h"
+#include "bench/task/task_filter.h"
+
+namespace akgen::bench {
+
+struct EvalOptions {
+  std::filesystem::path suiteRoot;
+  std::string solutions = "answer";  // `answer` (each task's answer/0) or a samples directory
+  ShapeMode shapeMode = ShapeMode::Static;
+  CaseSelection cases = CaseSelection::Default();
+  TaskFilter filter;
+  std::filesystem::path outDir;
+  std::filesystem::path cacheDir;  // golden outputs and builds, shared between evaluations
+  // Sandbox work directories; empty: a fresh directory under the system's temporary directory,
+  // whose parents the sandbox user can search (the out directory's may not be).
+  std::filesystem::path workDir;
+  unsigned jobs = 1;
+  uint64_t seed = 0;
+  double runSeconds = 120;  // wall-clock limit of one sandboxed run
+  OracleConfig oracle;      // python, package dir; its cacheDir is set from cacheDir
+};
+
+struct EvalOutcome {
+  size_t evaluated = 0;               // records appended by this run
+  size_t skipped = 0;                 // units already recorded by an earlier run
+  std::vector<std::string> problems;  // tasks or cases that could not be evaluated, and why
+};
+
+EvalOutcome Evaluate(const EvalOptions& options, std::ostream& progress);
+
+}  // namespace akgen::bench

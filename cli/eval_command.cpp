@@ -1,0 +1,70 @@
+#include "eval_command.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <iostream>
+
+#include "bench/eval/evaluate.h"
+#include "bench/report/results_report.h"
+#include "bench/results/results_file.h"
+#include "suite_location.h"
+
+namespace akgen {
+namespace {
+
+// Sandboxed programs are bound from the build cache, so every directory above it must be
+// searchable by the sandbox user; a home directory often is not, /var/tmp is.
+std::filesystem::path DefaultCacheDir() {
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return std::filesystem::path(xdg) / "akgen";
+  return std::filesystem::path("/var/tmp") / ("akgen-cache-" + std::to_string(getuid()));
+}
+
+std::optional<bench::CaseSelection> ParseCases(const std::string& text) {
+  if (text.empty()) return bench::CaseSelection::Default();
+  if (text == "all") return bench::CaseSelection{bench::CaseSelection::Kind::All, 0};
+  try {
+    size_t used = 0;
+    const int id = std::stoi(text, &used);
+    if (used == text.size()) return bench::CaseSelection::One(id);
+  } catch (const std::exception&) {
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+int Eval(const EvalCommandOptions& options) {
+  bench::EvalOptions eval;
+  eval.suiteRoot = SuiteRoot(options.suite);
+  eval.solutions = options.solutions;
+  const auto mode = bench::ParseShapeMode(options.shapeMode);
+  const auto cases = ParseCases(options.caseSelection);
+  if (!mode || !cases) {
+    std::cerr << "akgen eval: --shape-mode takes static or dynamic and --case a case_id or `all`\n";
+    return 2;
+  }
+  eval.shapeMode = *mode;
+  eval.cases = *cases;
+  eval.filter = options.filter;
+  eval.outDir = options.outDir;
+  eval.cacheDir = options.cacheDir.empty() ? DefaultCacheDir() : std::filesystem::path(options.cacheDir);
+  eval.jobs = options.jobs;
+  eval.seed = options.seed;
+  eval.runSeconds = options.runSeconds;
+  eval.oracle = bench::OracleConfigFromEnvironment(AKGEN_PYTHON_PACKAGE_DIR, eval.cacheDir / "golden");
+  try {
+    const bench::EvalOutcome outcome = bench::Evaluate(eval, std::cout);
+    for (const std::string& problem : outcome.problems) std::cerr << "problem: " << problem << '\n';
+    std::cout << outcome.evaluated << " results recorded, " << outcome.skipped << " already in "
+              << (eval.outDir / "results.jsonl").string() << '\n';
+    const bench::ResultsReport report = bench::ReportResults(eval.outDir, eval.shapeMode);
+    std::cout << report.text;
+    return outcome.problems.empty() ? 0 : 1;
+  } catch (const std::exception& error) {
+    std::cerr << "akgen eval: " << error.what() << '\n';
+    return 1;
+  }
+}
+
+}  // namespace akgen

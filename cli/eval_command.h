@@ -1,0 +1,24 @@
+// `akgen eval SUITE --solutions answer|DIR`: evaluate solutions on the simulator, then report.
+#pragma once
+#include <string>
+
+#include "bench/task/task_filter.h"
+
+namespace akgen {
+
+struct EvalCommandOptions {
+  std::string suite = "builtin";
+  std::string solutions = "answer";
+  std::string shapeMode = "static";
+  std::string caseSelection;  // empty: NPUKernelBench's default (case 0); a case_id; or `all`
+  std::string outDir = "akgen-out";
+  std::string cacheDir;       // empty: $XDG_CACHE_HOME/akgen or ~/.cache/akgen
+  unsigned jobs = 1;
+  uint64_t seed = 0;
+  double runSeconds = 120;
+  bench::TaskFilter filter;
+};
+
+int Eval(const EvalCommandOptions& options);
+
+}  // namespace akgen
