@@ -63,6 +63,22 @@ void RequireReachable(const std::filesystem::path& path, uid_t uid, bool needsRe
   }
 }
 
+// A program under a directory the sandbox user cannot search (a build tree in a home directory)
+// is copied into the work directory, which the sandbox user owns and reaches.
+std::filesystem::path ReachableProgram(const std::filesystem::path& program, const SandboxPolicy& policy) {
+  try {
+    RequireReachable(program, policy.sandboxUid, true);
+    return program;
+  } catch (const std::invalid_argument&) {
+    const std::filesystem::path copy = policy.workDirectory / ("." + program.filename().string());
+    std::filesystem::copy_file(program, copy, std::filesystem::copy_options::overwrite_existing);
+    std::filesystem::permissions(copy, std::filesystem::perms::owner_all | std::filesystem::perms::group_read |
+                                           std::filesystem::perms::group_exec | std::filesystem::perms::others_read |
+                                           std::filesystem::perms::others_exec);
+    return copy;
+  }
+}
+
 void HandOver(const std::filesystem::path& directory, uid_t uid) {
   if (lchown(directory.c_str(), uid, uid) != 0) {
     throw std::runtime_error("sandbox: cannot hand " + directory.string() + " to uid " + std::to_string(uid));
@@ -165,9 +181,13 @@ const BubblewrapAvailability& CheckBubblewrap() {
   return availability;
 }
 
-SandboxResult RunInSandbox(const SandboxPolicy& policy, const std::filesystem::path& program,
+SandboxResult RunInSandbox(const SandboxPolicy& policy, const std::filesystem::path& requestedProgram,
                            const std::vector<std::string>& arguments) {
-  ValidateSandboxPolicy(policy, program);
+  ValidateSandboxPolicy(policy, requestedProgram);
+  const bool asRoot = geteuid() == 0;
+  if (asRoot) RequireReachable(policy.workDirectory, policy.sandboxUid, false);
+  const std::filesystem::path program =
+      asRoot ? ReachableProgram(requestedProgram, policy) : requestedProgram;
   const bool bubblewrap = UseBubblewrap(policy.isolation);
   ContainedLaunch launch;
   if (bubblewrap) {
@@ -182,10 +202,8 @@ SandboxResult RunInSandbox(const SandboxPolicy& policy, const std::filesystem::p
   launch.workingDirectory = policy.workDirectory;
   launch.limits = policy.limits;
   launch.outputCapBytes = policy.outputCapBytes;
-  if (geteuid() == 0) {
+  if (asRoot) {
     launch.runAsUid = policy.sandboxUid;
-    RequireReachable(policy.workDirectory, policy.sandboxUid, false);
-    RequireReachable(program, policy.sandboxUid, true);
     for (const auto& path : policy.readOnlyPaths) RequireReachable(path, policy.sandboxUid, true);
     HandOver(policy.workDirectory, policy.sandboxUid);
   }

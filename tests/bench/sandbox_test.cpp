@@ -111,6 +111,17 @@ TEST_F(SandboxTest, WellBehavedProgramWritesItsOutputInTheWorkDirectory) {
   EXPECT_GT(result.wallSeconds, 0);
 }
 
+TEST_F(SandboxTest, AProgramInAPrivateDirectoryIsCopiedIntoTheWorkDirectory) {
+  RequireBubblewrap();
+  const auto privateDirectory = root_ / "private";
+  std::filesystem::create_directories(privateDirectory);
+  std::filesystem::copy_file(Program("well_behaved"), privateDirectory / "well_behaved");
+  chmod(privateDirectory.c_str(), 0700);  // like a build tree in /root: the sandbox user cannot search it
+  const auto result = RunInSandbox(policy_, privateDirectory / "well_behaved", {"result.txt"});
+  EXPECT_EQ(Classify(result).verdict, SandboxVerdict::Ok) << result.standardError.text;
+  EXPECT_EQ(ReadText(policy_.workDirectory / "result.txt"), "answer 42\n");
+}
+
 TEST_F(SandboxTest, WithoutBubblewrapTheProgramStillGetsOnlyTheWhitelistedEnvironment) {
   setenv("AKGEN_PRIVATE_TOKEN", "leaked", 1);
   policy_.isolation = Isolation::ProcessGroupOnly;
