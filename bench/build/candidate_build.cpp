@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bench/build/compiler_process.h"
-#include "bench/build/content_hash.h"
+#include "bench/common/content_hash.h"
 #include "bench/build/kernel_entry.h"
 #include "bench/build/launch_shim.h"
 #include "bench/build/toolchain.h"

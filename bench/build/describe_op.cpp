@@ -4,7 +4,7 @@
 
 #include <atomic>
 
-#include "bench/build/content_hash.h"
+#include "bench/common/content_hash.h"
 
 namespace akgen::bench {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <regex>
 
-#include "bench/build/content_hash.h"
+#include "bench/common/content_hash.h"
 
 namespace akgen::bench {
 namespace {

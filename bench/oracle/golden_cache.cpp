@@ -4,11 +4,9 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cstdio>
-#include <fstream>
-#include <iterator>
 #include <system_error>
 
+#include "bench/common/content_hash.h"
 #include "bench/oracle/oracle_error.h"
 
 namespace akgen::bench {
@@ -19,28 +17,6 @@ namespace fs = std::filesystem;
 // Files of a validation folder that decide inputs and golden outputs (test_cases.csv decides how
 // pandas would type the row's columns).
 constexpr const char* kValidationFiles[] = {"module.py", "prepare_inputs.py", "test_cases.csv"};
-
-// FNV-1a, 64 bit: stable across runs and platforms, which std::hash is not.
-class Fnv1a {
- public:
-  void Add(std::string_view text) {
-    for (unsigned char c : text) hash_ = (hash_ ^ c) * 0x100000001b3ULL;
-    hash_ = (hash_ ^ 0xffU) * 0x100000001b3ULL;  // field separator, so "ab"+"c" differs from "a"+"bc"
-  }
-  std::string Hex() const {
-    char text[17];
-    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash_));
-    return text;
-  }
-
- private:
-  uint64_t hash_ = 0xcbf29ce484222325ULL;
-};
-
-std::string FileContent(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};  // "" when absent
-}
 
 std::vector<fs::path> OracleSources(const fs::path& packageDir) {
   std::vector<fs::path> sources;
@@ -54,13 +30,13 @@ std::vector<fs::path> OracleSources(const fs::path& packageDir) {
 }  // namespace
 
 std::string GoldenCacheKey(const OracleRequest& request, const fs::path& packageDir) {
-  Fnv1a hash;
+  ContentHash hash;
   hash.Add("akgen-oracle-cache-v1");
   hash.Add(fs::absolute(request.validationDir).lexically_normal().string());
-  for (const char* name : kValidationFiles) hash.Add(FileContent(request.validationDir / name));
+  for (const char* name : kValidationFiles) hash.Add(ReadFileText(request.validationDir / name));
   for (const fs::path& source : OracleSources(packageDir)) {
     hash.Add(source.filename().string());
-    hash.Add(FileContent(source));
+    hash.Add(ReadFileText(source));
   }
   for (const auto& [column, value] : request.caseRow) {
     hash.Add(column);

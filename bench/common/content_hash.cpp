@@ -1,4 +1,4 @@
-#include "bench/build/content_hash.h"
+#include "bench/common/content_hash.h"
 
 #include <cstdio>
 #include <fstream>
