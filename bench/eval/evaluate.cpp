@@ -6,7 +6,7 @@
 #include <mutex>
 #include <sstream>
 
-#include "bench/build/parallel_map.h"
+#include "bench/builder/parallel_map.h"
 #include "bench/compare/case_check.h"
 #include "bench/oracle/oracle_error.h"
 #include "bench/results/result_record.h"

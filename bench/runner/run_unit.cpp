@@ -2,8 +2,8 @@
 
 #include <chrono>
 
-#include "bench/build/candidate_build.h"
-#include "bench/build/describe_op.h"
+#include "bench/builder/candidate_build.h"
+#include "bench/builder/describe_op.h"
 #include "bench/runner/argument_mapping.h"
 #include "bench/sandbox/sandbox.h"
 

@@ -1,12 +1,12 @@
 // The builder with the real compiler: kernel entry parsing, the content-hash cache (also under
 // concurrent builds of one candidate) and compile errors, on our ScaledAdd test task's candidates.
-#include "bench/build/candidate_build.h"
+#include "bench/builder/candidate_build.h"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
-#include "bench/build/kernel_entry.h"
-#include "bench/build/parallel_map.h"
+#include "bench/builder/kernel_entry.h"
+#include "bench/builder/parallel_map.h"
 
 namespace akgen::bench {
 namespace {

@@ -1,9 +1,9 @@
-#include "bench/build/toolchain.h"
+#include "bench/builder/toolchain.h"
 
 #include <cstdlib>
 #include <sstream>
 
-#include "bench/build/compiler_process.h"
+#include "bench/builder/compiler_process.h"
 
 namespace akgen::bench {
 namespace {

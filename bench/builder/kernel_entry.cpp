@@ -1,4 +1,4 @@
-#include "bench/build/kernel_entry.h"
+#include "bench/builder/kernel_entry.h"
 
 #include <regex>
 

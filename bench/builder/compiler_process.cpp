@@ -1,4 +1,4 @@
-#include "bench/build/compiler_process.h"
+#include "bench/builder/compiler_process.h"
 
 #include <sys/wait.h>
 #include <unistd.h>

@@ -1,4 +1,4 @@
-#include "bench/build/candidate_build.h"
+#include "bench/builder/candidate_build.h"
 
 #include <unistd.h>
 
@@ -7,11 +7,11 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 
-#include "bench/build/compiler_process.h"
+#include "bench/builder/compiler_process.h"
 #include "bench/common/content_hash.h"
-#include "bench/build/kernel_entry.h"
-#include "bench/build/launch_shim.h"
-#include "bench/build/toolchain.h"
+#include "bench/builder/kernel_entry.h"
+#include "bench/builder/launch_shim.h"
+#include "bench/builder/toolchain.h"
 
 namespace akgen::bench {
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/build/candidate_build.h"
+#include "bench/builder/candidate_build.h"
 #include "bench/runner/runner_protocol.h"
 #include "bench/sandbox/sandbox.h"
 

@@ -1,4 +1,4 @@
-#include "bench/build/describe_op.h"
+#include "bench/builder/describe_op.h"
 
 #include <unistd.h>
 

@@ -1,4 +1,4 @@
-#include "bench/build/launch_shim.h"
+#include "bench/builder/launch_shim.h"
 
 namespace akgen::bench {
 
