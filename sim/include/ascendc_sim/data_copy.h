@@ -61,12 +61,6 @@ ascendc_sim::CopyEndpoint Endpoint(const GlobalTensor<T>& tensor) {
   endpoint.gm = tensor.SimRef();
   return endpoint;
 }
-template <class T>
-uint64_t Bits(T value) {
-  uint64_t bits = 0;
-  __builtin_memcpy(&bits, &value, sizeof(T));
-  return bits;
-}
 template <class Dst, class Src>
 void Copy(const Dst& dst, const Src& src, uint32_t elementBytes, ascendc_sim::CopyKind kind,
           const ascendc_sim::CopyShape& shape, const ascendc_sim::CopyPadding& padding, const char* api,
@@ -124,9 +118,10 @@ template <class T>
 void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& params,
                  const DataCopyPadExtParams<T>& padParams,
                  const std::source_location location = std::source_location::current()) {
-  copy_detail::Copy(dst, src, sizeof(T), ascendc_sim::CopyKind::kPad, copy_detail::Shape(params),
-                    {padParams.isPad, padParams.leftPadding, padParams.rightPadding, copy_detail::Bits(padParams.paddingValue)},
-                    "DataCopyPad", location);
+  copy_detail::Copy(
+      dst, src, sizeof(T), ascendc_sim::CopyKind::kPad, copy_detail::Shape(params),
+      {padParams.isPad, padParams.leftPadding, padParams.rightPadding, ascendc_sim::ScalarBits(padParams.paddingValue)},
+      "DataCopyPad", location);
 }
 template <class T>
 void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& params,
@@ -136,23 +131,23 @@ void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const Da
 }
 template <class T>
 void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& params,
-                 const DataCopyPadParams& padParams, const std::source_location location = std::source_location::current()) {
-  ascendc_sim::CopyShape shape{params.blockCount, params.blockLen, params.srcStride, params.dstStride};
-  copy_detail::Copy(dst, src, sizeof(T), ascendc_sim::CopyKind::kPad, shape,
+                 const DataCopyPadParams& padParams,
+                 const std::source_location location = std::source_location::current()) {
+  copy_detail::Copy(dst, src, sizeof(T), ascendc_sim::CopyKind::kPad, copy_detail::Shape(params),
                     {padParams.isPad, padParams.leftPadding, padParams.rightPadding,
-                     copy_detail::Bits(T(padParams.paddingValue))},
+                     ascendc_sim::ScalarBits(T(padParams.paddingValue))},
                     "DataCopyPad", location);
 }
 template <class T>
 void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& params,
                  const std::source_location location = std::source_location::current()) {
-  ascendc_sim::CopyShape shape{params.blockCount, params.blockLen, params.srcStride, params.dstStride};
-  copy_detail::Copy(dst, src, sizeof(T), ascendc_sim::CopyKind::kPad, shape, {}, "DataCopyPad", location);
+  copy_detail::Copy(dst, src, sizeof(T), ascendc_sim::CopyKind::kPad, copy_detail::Shape(params), {}, "DataCopyPad",
+                    location);
 }
 
 template <class T>
 void SetPadValue(T value) {
-  ascendc_sim::rt::SetPadValue(copy_detail::Bits(value), sizeof(T));
+  ascendc_sim::rt::SetPadValue(ascendc_sim::ScalarBits(value), sizeof(T));
 }
 
 }  // namespace AscendC

@@ -65,9 +65,8 @@ class GlobalTensor {
 template <class T>
 void InitGlobalMemory(const GlobalTensor<T>& gm, const uint64_t size, const T value,
                       const std::source_location location = std::source_location::current()) {
-  uint64_t bits = 0;
-  __builtin_memcpy(&bits, &value, sizeof(T));
-  ascendc_sim::rt::FillGlobal(gm.SimRef(), size, bits, sizeof(T), ascendc_sim::MakeSite("InitGlobalMemory", location));
+  ascendc_sim::rt::FillGlobal(gm.SimRef(), size, ascendc_sim::ScalarBits(value), sizeof(T),
+                              ascendc_sim::MakeSite("InitGlobalMemory", location));
 }
 template <class T>
 void InitOutput(const GlobalTensor<T>& gm, const uint32_t size, const T value = 0,

@@ -40,6 +40,14 @@ struct GlobalRef {
 
 enum class Access : uint8_t { kRead, kWrite };
 
+// A scalar's bytes, as the runtime's plain-data interface passes values of any element type.
+template <class T>
+uint64_t ScalarBits(T value) {
+  uint64_t bits = 0;
+  __builtin_memcpy(&bits, &value, sizeof(T));
+  return bits;
+}
+
 // One side of a DataCopy: on-chip or global memory.
 struct CopyEndpoint {
   bool global = false;
@@ -91,7 +99,8 @@ void PipeDestroy(int32_t pipe);
 void PipeReset(int32_t pipe);
 void* CurrentPipe();
 void SetCurrentPipe(void* pipe);
-void PipeInitQueue(int32_t pipe, int32_t& queue, uint8_t position, int32_t depth, uint32_t num, uint32_t bytes, Site site);
+void PipeInitQueue(int32_t pipe, int32_t& queue, uint8_t position, int32_t depth, uint32_t num, uint32_t bytes,
+                   Site site);
 void PipeInitQueueAt(int32_t pipe, int32_t& queue, uint8_t position, int32_t depth, const uint32_t* offsets,
                      const uint32_t* bytes, uint32_t num, Site site);
 void PipeInitBuf(int32_t pipe, int32_t& buf, uint8_t position, uint32_t bytes, Site site);

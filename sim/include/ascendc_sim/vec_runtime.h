@@ -28,17 +28,22 @@ inline VecShape CountShape(int64_t count) {
 }
 
 enum class BinaryOp : uint8_t {
-  kAdd, kSub, kMul, kDiv, kMax, kMin, kAnd, kOr, kAddRelu, kSubRelu, kFusedMulAdd, kFusedMulAddRelu, kMulAddDst
+  kAdd,
+  kSub,
+  kMul,
+  kDiv,
+  kMax,
+  kMin,
+  kAnd,
+  kOr,
+  kAddRelu,
+  kSubRelu,
+  kFusedMulAdd,
+  kFusedMulAddRelu,
+  kMulAddDst
 };
 enum class UnaryOp : uint8_t { kExp, kLn, kAbs, kReciprocal, kSqrt, kRsqrt, kNot, kRelu, kCopy };
 enum class ScalarOp : uint8_t { kAdds, kMuls, kMaxs, kMins, kShiftLeft, kShiftRight, kLeakyRelu, kShiftRightRound };
-
-template <class T>
-uint64_t ScalarBits(T value) {
-  uint64_t bits = 0;
-  __builtin_memcpy(&bits, &value, sizeof(T));
-  return bits;
-}
 
 namespace rt {
 void VecBinary(BinaryOp op, DType type, const LocalRef& dst, const LocalRef& src0, const LocalRef& src1,
