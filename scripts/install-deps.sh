@@ -6,6 +6,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev
   python3 python3-numpy python3-torch
+  libtorch-dev pybind11-dev python3-dev python3-setuptools
   bubblewrap
 )
 missing=()

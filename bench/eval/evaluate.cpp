@@ -116,7 +116,8 @@ class Evaluation {
       Record(job, Verdict::ParseError, {{"detail", job.candidate.problem}}, "");
       return;
     }
-    const OracleRequest request{task.files.module.parent_path(), RowOf(task, job.caseId), options_.seed};
+    const OracleRequest request{task.files.module.parent_path(), RowOf(task, job.caseId), options_.seed, task.opName,
+                                task.kernelName};
     GoldenCase golden;
     try {
       golden = ProduceGolden(oracle_, request);

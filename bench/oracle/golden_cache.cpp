@@ -14,15 +14,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Files of a validation folder that decide inputs and golden outputs (test_cases.csv decides how
-// pandas would type the row's columns).
-constexpr const char* kValidationFiles[] = {"module.py", "prepare_inputs.py", "test_cases.csv"};
+// Files of a validation folder that decide inputs, golden outputs and the recorded op call
+// (test_cases.csv decides how pandas would type the row's columns).
+constexpr const char* kValidationFiles[] = {"module.py", "prepare_inputs.py", "pybind.cpp", "test_cases.csv"};
 
 std::vector<fs::path> OracleSources(const fs::path& packageDir) {
   std::vector<fs::path> sources;
   std::error_code error;
   for (const auto& entry : fs::directory_iterator(packageDir / "akgen_oracle", error))
-    if (entry.path().extension() == ".py") sources.push_back(entry.path());
+    if (entry.path().extension() == ".py" || entry.path().extension() == ".hpp") sources.push_back(entry.path());
   std::sort(sources.begin(), sources.end());
   return sources;
 }
@@ -31,8 +31,10 @@ std::vector<fs::path> OracleSources(const fs::path& packageDir) {
 
 std::string GoldenCacheKey(const OracleRequest& request, const fs::path& packageDir) {
   ContentHash hash;
-  hash.Add("akgen-oracle-cache-v1");
+  hash.Add("akgen-oracle-cache-v2");
   hash.Add(fs::absolute(request.validationDir).lexically_normal().string());
+  hash.Add(request.opName);
+  hash.Add(request.kernelName);
   for (const char* name : kValidationFiles) hash.Add(ReadFileText(request.validationDir / name));
   for (const fs::path& source : OracleSources(packageDir)) {
     hash.Add(source.filename().string());

@@ -94,6 +94,25 @@ struct EntryReader {
     return *dtype;
   }
 
+  OpCall ReadCall(const json& entry) const {
+    OpCall call;
+    call.api = Field(entry, "call", "api").get<std::string>();
+    call.source = Field(entry, "call", "source").get<std::string>();
+    call.arguments = ReadList(entry, "arguments");
+    for (const json& result : Field(entry, "call", "results")) {
+      CallResult located;
+      located.argument = Field(result, "call result", "argument").get<size_t>();
+      if (located.argument >= call.arguments.size()) Fail("call result", "argument index out of range");
+      if (const json& item = Field(result, "call result", "item"); !item.is_null()) located.item = item.get<size_t>();
+      located.offset = Field(result, "call result", "offset").get<int64_t>();
+      located.shape = Field(result, "call result", "shape").get<std::vector<int64_t>>();
+      located.strides = Field(result, "call result", "strides").get<std::vector<int64_t>>();
+      if (located.strides.size() != located.shape.size()) Fail("call result", "shape and strides differ in rank");
+      call.results.push_back(std::move(located));
+    }
+    return call;
+  }
+
   std::vector<ManifestValue> ReadList(const json& manifest, const char* key) const {
     std::vector<ManifestValue> values;
     for (const json& entry : manifest.value(key, json::array())) values.push_back(Read(entry));
@@ -152,6 +171,7 @@ Manifest ReadManifest(const fs::path& dir) {
     result.outputs = reader.ReadList(manifest, "outputs");
     result.outputStructure =
         reader.ParseName(kStructureNames, manifest.value("output_structure", json("single")), "output_structure");
+    if (manifest.contains("call")) result.call = reader.ReadCall(manifest.at("call"));
     return result;
   } catch (const json::exception& error) {
     throw OracleError(path.string() + ": " + error.what());

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,12 +30,32 @@ struct ManifestValue {
 // How Model.forward returned its outputs: one value, or a tuple or list of them.
 enum class OutputStructure { Single, Tuple, List };
 
+// Where one value ModelNew returns lives: a view (element offset, shape, strides) of a tensor
+// argument of the op call, or of one tensor of a tensor-list argument.
+struct CallResult {
+  size_t argument = 0;
+  std::optional<size_t> item;  // set for a tensor-list argument
+  int64_t offset = 0;
+  std::vector<int64_t> shape;
+  std::vector<int64_t> strides;
+};
+
+// How ModelNew calls the op, recorded through the task's pybind.cpp: the aclnn arguments in order
+// (inputs, attributes, outputs, as the OpDef declares them) with tensors as they were at the call.
+struct OpCall {
+  std::string api;     // aclnn<Op>
+  std::string source;  // pybind.cpp:LINE of the EXEC_NPU_CMD
+  std::vector<ManifestValue> arguments;
+  std::vector<CallResult> results;  // one per output of Model
+};
+
 struct Manifest {
   bool hasCustomChecker = false;  // the task defines custom_check_precision
   std::vector<ManifestValue> initInputs;
   std::vector<ManifestValue> inputs;
   std::vector<ManifestValue> outputs;
   OutputStructure outputStructure = OutputStructure::Single;
+  std::optional<OpCall> call;  // golden manifests only
 };
 
 inline constexpr const char* kManifestFileName = "manifest.json";

@@ -30,14 +30,17 @@ std::string CaseLabel(const OracleRequest& request) {
   return "case " + CaseJson(request.caseRow);
 }
 
-// The oracle's own one-line diagnosis when it gave one, else the end of the python traceback.
+// The oracle's own diagnosis when it gave one (it may span lines, e.g. compiler errors), else the
+// end of the python traceback.
 std::string Diagnosis(const std::string& err) {
+  const size_t start = err.starts_with(kMessagePrefix) ? 0 : err.find("\n" + std::string(kMessagePrefix));
+  if (start != std::string::npos) {
+    std::string message = err.substr(err.find(kMessagePrefix, start) + kMessagePrefix.size());
+    return message.substr(0, message.find_last_not_of('\n') + 1);
+  }
   std::istringstream lines(err);
   std::vector<std::string> all;
-  for (std::string line; std::getline(lines, line);) {
-    if (line.starts_with(kMessagePrefix)) return line.substr(kMessagePrefix.size());
-    all.push_back(line);
-  }
+  for (std::string line; std::getline(lines, line);) all.push_back(line);
   std::string tail;
   for (size_t i = all.size() > kTracebackLines ? all.size() - kTracebackLines : 0; i < all.size(); ++i)
     tail += "\n  " + all[i];
@@ -134,6 +137,7 @@ OracleConfig OracleConfigFromEnvironment(fs::path packageDir, fs::path cacheDir)
   if (const char* python = std::getenv("AKGEN_PYTHON"); python != nullptr && *python != '\0') config.python = python;
   config.packageDir = std::move(packageDir);
   config.cacheDir = std::move(cacheDir);
+  config.pybindCacheDir = config.cacheDir / "pybind-modules";
   return config;
 }
 
@@ -144,7 +148,8 @@ GoldenCase ProduceGolden(const OracleConfig& config, const OracleRequest& reques
   const PythonRun result =
       RunOracleModule(config, "akgen_oracle.oracle",
                       {"--validation-dir", request.validationDir.string(), "--case", CaseJson(request.caseRow),
-                       "--seed", std::to_string(request.seed), "--out", staging.string()});
+                       "--seed", std::to_string(request.seed), "--op-name", request.opName, "--snake-name",
+                       request.kernelName, "--pybind-cache", config.pybindCacheDir.string(), "--out", staging.string()});
   if (!result.Succeeded()) {
     std::error_code ignored;
     fs::remove_all(staging, ignored);

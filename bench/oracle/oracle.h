@@ -17,10 +17,12 @@ struct OracleConfig {
   std::filesystem::path python = "/usr/bin/python3";  // needs torch and numpy
   std::filesystem::path packageDir;                   // the folder holding akgen_oracle/ (repo's python/)
   std::filesystem::path cacheDir;                     // golden outputs, one folder per cache key
+  std::filesystem::path pybindCacheDir;               // tasks' compiled pybind.cpp modules
   std::chrono::seconds timeout{600};
 };
 
-// python from env AKGEN_PYTHON, else /usr/bin/python3 (Debian's, which has python3-torch).
+// python from env AKGEN_PYTHON, else /usr/bin/python3 (Debian's, which has python3-torch); compiled
+// pybind modules go to cacheDir/pybind-modules.
 OracleConfig OracleConfigFromEnvironment(std::filesystem::path packageDir, std::filesystem::path cacheDir);
 
 // One row of test_cases.csv as raw strings, in column order (`case_id` first).
@@ -30,6 +32,8 @@ struct OracleRequest {
   std::filesystem::path validationDir;  // the task's validation/ folder
   CaseRow caseRow;
   uint64_t seed = 0;
+  std::string opName;      // `Sqrt`: pybind.cpp's aclnnCustomOp becomes aclnnSqrt
+  std::string kernelName;  // `sqrt`: its custom_pybind_api becomes kernel_gen_ops.sqrt
 };
 
 struct GoldenCase {
@@ -38,7 +42,7 @@ struct GoldenCase {
   bool fromCache = false;
 };
 
-// Inputs and golden outputs of one case. Reuses the cached folder when the validation files, the
+// Inputs and golden outputs of one case, and the op call ModelNew makes through pybind.cpp. Reuses the cached folder when the validation files, the
 // oracle scripts, the row and the seed are unchanged. Throws OracleError with the task file and
 // line at fault when the reference fails.
 GoldenCase ProduceGolden(const OracleConfig& config, const OracleRequest& request);

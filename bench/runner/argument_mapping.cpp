@@ -1,85 +1,152 @@
 #include "bench/runner/argument_mapping.h"
 
-#include <algorithm>
+#include <cstring>
+#include <map>
+#include <utility>
 
 namespace akgen::bench {
 namespace {
 
-std::vector<const ManifestValue*> ValuesOfKinds(const std::vector<ManifestValue>& values,
-                                                std::initializer_list<ValueKind> kinds) {
-  std::vector<const ManifestValue*> selected;
-  for (const ManifestValue& value : values)
-    if (std::find(kinds.begin(), kinds.end(), value.kind) != kinds.end()) selected.push_back(&value);
-  return selected;
+std::string Count(size_t count, const std::string& noun) {
+  return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
 }
 
-TensorArgument Argument(const ManifestValue& tensor, const std::string& file) {
-  return {tensor.shape, CannDataTypeName(tensor.dtype), file};
+template <typename Signature>
+std::string NameList(const std::vector<Signature>& params) {
+  std::string names;
+  for (const Signature& param : params) names += (names.empty() ? "" : ", ") + param.name;
+  return names.empty() ? "" : " (" + names + ")";
 }
 
-void MapInputs(const OpSignature& op, const std::vector<const ManifestValue*>& tensors, ArgumentMapping& mapping) {
-  size_t next = 0;
-  for (size_t i = 0; i < op.inputs.size(); ++i) {
-    const ParamSignature& param = op.inputs[i];
-    if (param.paramType == "dynamic") {
-      mapping.problem = "input '" + param.name + "' is DYNAMIC (a tensor list): not supported by the runner yet";
+std::string ArgumentFile(size_t argument, std::optional<size_t> item) {
+  return "arg" + std::to_string(argument) + (item ? "_" + std::to_string(*item) : "") + ".bin";
+}
+
+// Builds the request argument by argument; the first misfit stops it with a problem.
+class CallMapper {
+ public:
+  CallMapper(const OpSignature& op, const OpCall& call, ArgumentMapping& mapping)
+      : op_(op), call_(call), mapping_(mapping) {}
+
+  void Map() {
+    const size_t declared = op_.inputs.size() + op_.attrs.size() + op_.outputs.size();
+    if (call_.arguments.size() != declared) {
+      Fail("passes " + Count(call_.arguments.size(), "argument") + ", but op " + op_.opType + " declares " +
+           Count(op_.inputs.size(), "input") + NameList(op_.inputs) + ", " + Count(op_.attrs.size(), "attribute") +
+           NameList(op_.attrs) + " and " + Count(op_.outputs.size(), "output") + NameList(op_.outputs) +
+           "; aclnn takes the inputs, then the attributes, then the outputs");
       return;
     }
-    const auto requiredLater = std::count_if(op.inputs.begin() + static_cast<long>(i) + 1, op.inputs.end(),
-                                             [](const ParamSignature& p) { return p.paramType == "required"; });
-    const bool takes = param.paramType == "required" || tensors.size() - next > static_cast<size_t>(requiredLater);
-    if (!takes || next >= tensors.size()) {
-      if (param.paramType == "required") {
-        mapping.problem = "REQUIRED input '" + param.name + "' has no tensor: the case passes " +
-                          std::to_string(tensors.size()) + " tensors";
+    size_t argument = 0;
+    for (const ParamSignature& input : op_.inputs) {
+      mapping_.request.inputs.push_back(Param(input, argument++, mapping_.inputTypes));
+    }
+    for (const AttrSignature& attr : op_.attrs) Attr(attr, argument++);
+    for (const ParamSignature& output : op_.outputs) {
+      mapping_.request.outputs.push_back(Param(output, argument++, mapping_.outputTypes));
+    }
+    if (mapping_.problem.empty()) Results();
+  }
+
+ private:
+  void Fail(const std::string& problem) {
+    if (mapping_.problem.empty()) mapping_.problem = call_.source + ": " + call_.api + " " + problem;
+  }
+
+  TensorArgument Tensor(const ManifestValue& value, size_t argument, std::optional<size_t> item) {
+    const std::string file = ArgumentFile(argument, item);
+    mapping_.files.push_back({file, value.file, {}});
+    tensorFiles_[{argument, item}] = {file, value.dtype};
+    return {value.shape, CannDataTypeName(value.dtype), file, false};
+  }
+
+  // aclIntArray at a tensor position: an int64 tensor the tiling can read.
+  TensorArgument IntArrayTensor(const ManifestValue& value, size_t argument) {
+    const auto values = value.value.get<std::vector<int64_t>>();
+    RunFile file{ArgumentFile(argument, std::nullopt), std::nullopt, std::vector<std::byte>(values.size() * sizeof(int64_t))};
+    std::memcpy(file.bytes.data(), values.data(), file.bytes.size());
+    mapping_.files.push_back(file);
+    return {{static_cast<int64_t>(values.size())}, "DT_INT64", file.name, false};
+  }
+
+  ParamArgument Param(const ParamSignature& param, size_t argument, std::vector<std::string>& types) {
+    const ManifestValue& value = call_.arguments[argument];
+    const std::string declaredType = param.dataTypes.empty() ? "DT_FLOAT" : param.dataTypes.front();
+    ParamArgument mapped{param.name, {}, param.paramType == "dynamic"};
+    const std::string where = "argument " + std::to_string(argument) + " (" + param.name + ")";
+    if (mapped.dynamic != (value.kind == ValueKind::TensorList)) {
+      Fail(where + ": op " + op_.opType + " declares it " + (mapped.dynamic ? "DYNAMIC (a tensor list)" : "a single tensor") +
+           ", pybind.cpp passes " + (mapped.dynamic ? "something else" : "a tensor list"));
+    } else if (value.kind == ValueKind::TensorList) {
+      for (size_t i = 0; i < value.items.size(); ++i) mapped.tensors.push_back(Tensor(value.items[i], argument, i));
+    } else if (value.kind == ValueKind::Tensor) {
+      mapped.tensors.push_back(Tensor(value, argument, std::nullopt));
+    } else if (value.kind == ValueKind::ScalarList && value.dtype == TorchDtype::Int64) {
+      mapped.tensors.push_back(IntArrayTensor(value, argument));
+    } else if (value.kind == ValueKind::None) {
+      if (param.paramType == "required") Fail(where + ": a REQUIRED parameter gets no tensor");
+    } else {
+      Fail(where + ": a " + Describe(value) + " cannot stand for a tensor parameter");
+    }
+    types.push_back(mapped.tensors.empty() ? declaredType : mapped.tensors.front().dataType);
+    return mapped;
+  }
+
+  static std::string Describe(const ManifestValue& value) {
+    switch (value.kind) {
+      case ValueKind::Tensor: return "tensor";
+      case ValueKind::TensorList: return "tensor list";
+      case ValueKind::Scalar: return "scalar " + std::string(TorchDtypeName(value.dtype));
+      case ValueKind::ScalarList: return std::string(TorchDtypeName(value.dtype)) + " list";
+      case ValueKind::String: return "string";
+      case ValueKind::None: return "none";
+    }
+    return "value";
+  }
+
+  void Attr(const AttrSignature& attr, size_t argument) {
+    const ManifestValue& value = call_.arguments[argument];
+    if (value.kind == ValueKind::None) return;  // the OpDef's default applies
+    const bool scalar = value.kind == ValueKind::Scalar;
+    const bool list = value.kind == ValueKind::ScalarList;
+    const bool fits = (scalar && (attr.kind == "int" || attr.kind == "float" || attr.kind == "bool")) ||
+                      (list && (attr.kind == "list_int" || attr.kind == "list_float" || attr.kind == "list_bool")) ||
+                      (value.kind == ValueKind::String && attr.kind == "string");
+    if (!fits) {
+      Fail("argument " + std::to_string(argument) + " (attribute " + attr.name + ", " + attr.kind + "): pybind.cpp passes a " +
+           Describe(value));
+      return;
+    }
+    nlohmann::json converted = value.value;
+    if (scalar) {
+      const double number = JsonNumber(value.value);
+      converted = attr.kind == "int" ? nlohmann::json(static_cast<int64_t>(number))
+                  : attr.kind == "bool" ? nlohmann::json(number != 0)
+                                        : nlohmann::json(number);
+    }
+    mapping_.request.attrs.push_back({attr.name, attr.kind, converted});
+  }
+
+  void Results() {
+    for (const CallResult& result : call_.results) {
+      const auto found = tensorFiles_.find({result.argument, result.item});
+      if (found == tensorFiles_.end()) {
+        Fail("argument " + std::to_string(result.argument) + " holds a value ModelNew returns but is not a tensor of the op");
         return;
       }
-      mapping.request.inputs.push_back({param.name, std::nullopt});
-      mapping.inputTypes.push_back(param.dataTypes.empty() ? "DT_FLOAT" : param.dataTypes.front());
-      continue;
+      mapping_.results.push_back({found->second.first, found->second.second, result});
+      for (std::vector<ParamArgument>* params : {&mapping_.request.inputs, &mapping_.request.outputs})
+        for (ParamArgument& param : *params)
+          for (TensorArgument& tensor : param.tensors)
+            if (tensor.file == found->second.first) tensor.writeBack = true;
     }
-    const std::string file = "input_" + std::to_string(next) + ".bin";
-    mapping.request.inputs.push_back({param.name, Argument(*tensors[next], file)});
-    mapping.inputTypes.push_back(CannDataTypeName(tensors[next]->dtype));
-    mapping.inputFiles.emplace_back(tensors[next]->file, file);
-    ++next;
   }
-  if (next < tensors.size())
-    mapping.problem = "the case passes " + std::to_string(tensors.size()) + " tensors, op " + op.opType + " declares " +
-                      std::to_string(next) + " inputs for them";
-}
 
-// The manifest spells non-finite numbers as strings ("nan", "inf").
-nlohmann::json AttrValueFor(const ManifestValue& value) {
-  return value.kind == ValueKind::Scalar && value.value.is_string() ? nlohmann::json(JsonNumber(value.value)) : value.value;
-}
-
-void MapAttrs(const OpSignature& op, const std::vector<const ManifestValue*>& scalars, ArgumentMapping& mapping) {
-  for (size_t i = 0; i < op.attrs.size() && i < scalars.size(); ++i)
-    mapping.request.attrs.push_back({op.attrs[i].name, op.attrs[i].kind, AttrValueFor(*scalars[i])});
-}
-
-void MapOutputs(const OpSignature& op, const Manifest& golden, ArgumentMapping& mapping) {
-  if (op.outputs.size() != golden.outputs.size()) {
-    mapping.problem = "op " + op.opType + " declares " + std::to_string(op.outputs.size()) + " outputs, the reference returns " +
-                      std::to_string(golden.outputs.size());
-    return;
-  }
-  mapping.candidateOutputs.outputStructure = golden.outputStructure;
-  for (size_t i = 0; i < golden.outputs.size(); ++i) {
-    const ManifestValue& expected = golden.outputs[i];
-    if (expected.kind != ValueKind::Tensor) {
-      mapping.problem = "reference output '" + expected.name + "' is not a tensor: not supported by the runner yet";
-      return;
-    }
-    const std::string file = "output_" + std::to_string(i) + ".bin";
-    mapping.request.outputs.push_back({op.outputs[i].name, Argument(expected, file)});
-    mapping.outputTypes.push_back(CannDataTypeName(expected.dtype));
-    ManifestValue written = expected;
-    written.file = file;
-    mapping.candidateOutputs.outputs.push_back(written);
-  }
-}
+  const OpSignature& op_;
+  const OpCall& call_;
+  ArgumentMapping& mapping_;
+  std::map<std::pair<size_t, std::optional<size_t>>, std::pair<std::string, TorchDtype>> tensorFiles_;
+};
 
 }  // namespace
 
@@ -105,16 +172,11 @@ ArgumentMapping MapArguments(const OpSignature& op, const std::string& kernelNam
   ArgumentMapping mapping;
   mapping.request.opType = op.opType;
   mapping.request.kernelName = kernelName;
-  if (!ValuesOfKinds(golden.inputs, {ValueKind::TensorList}).empty()) {
-    mapping.problem = "the case passes a tensor list: DYNAMIC inputs are not supported by the runner yet";
+  if (!golden.call) {
+    mapping.problem = "the golden case has no recorded op call (validation/pybind.cpp)";
     return mapping;
   }
-  MapInputs(op, ValuesOfKinds(golden.inputs, {ValueKind::Tensor}), mapping);
-  std::vector<const ManifestValue*> scalars = ValuesOfKinds(golden.inputs, {ValueKind::Scalar, ValueKind::ScalarList, ValueKind::String});
-  for (const ManifestValue* value : ValuesOfKinds(golden.initInputs, {ValueKind::Scalar, ValueKind::ScalarList, ValueKind::String}))
-    scalars.push_back(value);
-  MapAttrs(op, scalars, mapping);
-  if (mapping.problem.empty()) MapOutputs(op, golden, mapping);
+  CallMapper(op, *golden.call, mapping).Map();
   return mapping;
 }
 

@@ -1,15 +1,15 @@
-// How a case's oracle values become the op's arguments. A documented heuristic until the
-// validation/pybind.cpp route (docs/harness-design.md) replaces it:
-// - the manifest's input tensors map to the OpDef inputs in declaration order; an OPTIONAL input
-//   takes the next tensor only while more tensors remain than REQUIRED inputs still to fill, else it
-//   is absent (nullptr); DYNAMIC inputs (tensor lists) are not supported yet;
-// - the Python scalars of forward's inputs, then of the constructor's (Model(...)) inputs, map to
-//   the OpDef attributes in declaration order; attributes left over keep their defaults;
-// - the golden outputs give the OpDef outputs' shapes and dtypes, in order.
+// How a case's recorded op call (the golden manifest's `call`, taken from the task's pybind.cpp)
+// becomes the runner's request. EXEC_NPU_CMD passes aclnn's arguments, which follow the OpDef:
+// every input, then every attribute, then every output, each in declaration order.
+// - an input or output argument is a tensor, a tensor list (a DYNAMIC parameter), an integer array
+//   (an int64 tensor, as aclIntArray reaches ValueDepend inputs) or none (an absent OPTIONAL one);
+// - an attribute argument is a number, a bool, a string or a number list; none keeps the default;
+// - each value ModelNew returns is a view of one tensor argument, which the runner writes back.
 #pragma once
+#include <cstddef>
 #include <filesystem>
+#include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "bench/oracle/manifest.h"
@@ -17,13 +17,27 @@
 
 namespace akgen::bench {
 
+// A file the run directory needs before the launch: a copy of a recorded tensor, or bytes made here.
+struct RunFile {
+  std::string name;
+  std::optional<std::filesystem::path> source;
+  std::vector<std::byte> bytes;  // when there is no source
+};
+
+// One returned value: the run-directory file of the tensor argument that holds it, and the view.
+struct ResultSource {
+  std::string file;
+  TorchDtype dtype = TorchDtype::Float32;
+  CallResult view;
+};
+
 struct ArgumentMapping {
-  RunnerRequest request;                 // tensor files named relative to the work directory
-  std::vector<std::string> inputTypes;   // per OpDef input (an absent one: its first declared type)
+  RunnerRequest request;                 // tensor files named relative to the run directory
+  std::vector<std::string> inputTypes;   // per OpDef input (list or absent: as declared / first item)
   std::vector<std::string> outputTypes;  // per OpDef output
-  std::vector<std::pair<std::filesystem::path, std::string>> inputFiles;  // golden file → work dir name
-  Manifest candidateOutputs;             // the outputs the runner writes, as the comparison reads them
-  std::string problem;                   // non-empty: the op's declaration does not fit the case
+  std::vector<RunFile> files;
+  std::vector<ResultSource> results;  // in the order Model returns its outputs
+  std::string problem;                // non-empty: the op's declaration does not fit the call
 };
 
 ArgumentMapping MapArguments(const OpSignature& op, const std::string& kernelName, const Manifest& golden);

@@ -1,10 +1,12 @@
 #include "bench/runner/run_unit.h"
 
 #include <chrono>
+#include <fstream>
 
 #include "bench/builder/candidate_build.h"
 #include "bench/builder/describe_op.h"
 #include "bench/runner/argument_mapping.h"
+#include "bench/runner/call_results.h"
 #include "bench/sandbox/sandbox.h"
 
 namespace akgen::bench {
@@ -73,7 +75,8 @@ PreparedBuild Build(const UnitSetup& setup, const Task& task, const Candidate& c
   return prepared;
 }
 
-UnitRun ReadRunnerResult(const SandboxResult& sandbox, const fs::path& runDir, const ArgumentMapping& mapping) {
+UnitRun ReadRunnerResult(const SandboxResult& sandbox, const fs::path& runDir, const ArgumentMapping& mapping,
+                         OutputStructure outputStructure) {
   const SandboxClassification classification = Classify(sandbox);
   if (classification.verdict == SandboxVerdict::Timeout || classification.verdict == SandboxVerdict::Crash ||
       !fs::exists(runDir / kRunnerResultFile))
@@ -91,9 +94,7 @@ UnitRun ReadRunnerResult(const SandboxResult& sandbox, const fs::path& runDir, c
     for (const RunnerDiagnostic& diagnostic : result.diagnostics)
       if (diagnostic.severity == "error" && run.diagnosticKind.empty()) run.diagnosticKind = diagnostic.kind;
   } else {
-    Manifest outputs = mapping.candidateOutputs;
-    for (ManifestValue& output : outputs.outputs) output.file = runDir / output.file;
-    WriteManifest(runDir, outputs);
+    WriteCandidateOutputs(runDir, mapping.results, outputStructure);
     run.outputDir = runDir;
   }
   return run;
@@ -116,11 +117,15 @@ UnitRun RunUnit(const UnitSetup& setup, const Task& task, const Candidate& candi
     const double buildSeconds = SecondsSince(buildStart);
     const fs::path runDir = workDir / "run";
     const SandboxPolicy policy = PolicyIn(setup, task, golden, runDir);
-    for (const auto& [source, name] : prepared.mapping.inputFiles) fs::copy_file(source, runDir / name);
+    for (const RunFile& file : prepared.mapping.files) {
+      if (file.source) fs::copy_file(*file.source, runDir / file.name);
+      else std::ofstream(runDir / file.name, std::ios::binary).write(reinterpret_cast<const char*>(file.bytes.data()),
+                                                                     static_cast<std::streamsize>(file.bytes.size()));
+    }
     WriteJsonFile(runDir / kRunnerRequestFile, ToJson(prepared.mapping.request));
     const auto runStart = std::chrono::steady_clock::now();
     const SandboxResult sandbox = RunInSandbox(policy, prepared.runner.program, {});
-    UnitRun run = ReadRunnerResult(sandbox, runDir, prepared.mapping);
+    UnitRun run = ReadRunnerResult(sandbox, runDir, prepared.mapping, golden.manifest.outputStructure);
     run.runSeconds = SecondsSince(runStart);
     run.buildSeconds = buildSeconds;
     run.buildCacheHit = prepared.cacheHit;

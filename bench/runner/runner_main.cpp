@@ -1,7 +1,8 @@
 // `runner`: linked with a candidate's op_host objects, its kernel and the generated launch shim, and
 // run in the sandbox with the work directory as its working directory. Reads request.json, runs
-// the op's tiling, places inputs, poisoned outputs, workspace and tiling bytes in simulated GM,
-// launches the kernel, and writes the output tensors and result.json (runner_protocol.h).
+// the op's tiling, places the tensors (outputs as pybind.cpp allocated them), workspace and tiling
+// bytes in simulated GM, launches the kernel, and writes back the tensors the harness reads and
+// result.json (runner_protocol.h).
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -22,10 +23,6 @@ namespace {
 using namespace akgen::bench;
 namespace host = ascendc_sim::host;
 namespace rt = ascendc_sim::rt;
-
-// Every output byte starts as 0xFF: a NaN for floating types and -1 for integers, so an output
-// element the kernel never writes fails the comparison.
-constexpr uint8_t kOutputPoison = 0xFF;
 
 std::vector<uint8_t> ReadBytes(const std::string& file) {
   std::ifstream in(file, std::ios::binary);
@@ -49,14 +46,22 @@ host::AttrValue ToAttrValue(const AttrArgument& attr) {
   throw std::runtime_error("attribute '" + attr.name + "': kind '" + attr.kind + "' is not supported by the runner");
 }
 
-// One GM buffer per tensor; the host copy of an input doubles as ValueDepend data for tiling.
+uint8_t* GmCopy(const std::vector<uint8_t>& bytes) {
+  if (bytes.empty()) return nullptr;
+  auto* gm = static_cast<uint8_t*>(rt::GmAlloc(bytes.size()));
+  std::memcpy(gm, bytes.data(), bytes.size());
+  return gm;
+}
+
+// One GM buffer per tensor, filled from its file; the host copy doubles as ValueDepend data for tiling.
 struct GmTensor {
+  const TensorArgument* argument = nullptr;
   std::vector<uint8_t> hostBytes;
   uint8_t* gm = nullptr;
 };
 
-GmTensor PlaceInput(const TensorArgument& tensor) {
-  GmTensor placed{ReadBytes(tensor.file), nullptr};
+GmTensor Place(const TensorArgument& tensor) {
+  GmTensor placed{&tensor, ReadBytes(tensor.file), nullptr};
   if (placed.hostBytes.size() != ByteSize(tensor))
     throw std::runtime_error(tensor.file + ": holds " + std::to_string(placed.hostBytes.size()) + " bytes, its shape and " +
                              tensor.dataType + " need " + std::to_string(ByteSize(tensor)));
@@ -65,23 +70,48 @@ GmTensor PlaceInput(const TensorArgument& tensor) {
   return placed;
 }
 
-GmTensor PlaceOutput(const TensorArgument& tensor) {
-  GmTensor placed{{}, static_cast<uint8_t*>(rt::GmAlloc(std::max<size_t>(ByteSize(tensor), 1)))};
-  std::memset(placed.gm, kOutputPoison, ByteSize(tensor));
+// A DYNAMIC parameter reaches the kernel as one ListTensorDesc block: the byte offset of the pointer
+// array, then per tensor a word holding its rank (low half) and index (high half) followed by its
+// dims, then one data pointer per tensor.
+uint8_t* ListTensorDesc(const std::vector<GmTensor>& tensors) {
+  std::vector<uint64_t> words{0};
+  for (size_t i = 0; i < tensors.size(); ++i) {
+    const std::vector<int64_t>& shape = tensors[i].argument->shape;
+    words.push_back(static_cast<uint64_t>(shape.size()) | (static_cast<uint64_t>(i) << 32));
+    for (int64_t extent : shape) words.push_back(static_cast<uint64_t>(extent));
+  }
+  words[0] = words.size() * sizeof(uint64_t);
+  for (const GmTensor& tensor : tensors) words.push_back(reinterpret_cast<uintptr_t>(tensor.gm));
+  std::vector<uint8_t> bytes(words.size() * sizeof(uint64_t));
+  std::memcpy(bytes.data(), words.data(), bytes.size());
+  return GmCopy(bytes);
+}
+
+// A parameter's tensors in GM and the kernel argument that stands for them.
+struct PlacedParam {
+  std::vector<GmTensor> tensors;
+  uint8_t* kernelArgument = nullptr;
+  std::vector<host::TensorSpec> specs;
+};
+
+PlacedParam Place(const ParamArgument& param) {
+  PlacedParam placed;
+  for (const TensorArgument& tensor : param.tensors) {
+    placed.tensors.push_back(Place(tensor));
+    const ge::DataType type = ge::TypeUtils::SerialStringToDataType(tensor.dataType);
+    placed.specs.push_back({tensor.shape, type, ge::FORMAT_ND, placed.tensors.back().hostBytes.data()});
+  }
+  if (param.dynamic) placed.kernelArgument = ListTensorDesc(placed.tensors);
+  else if (!placed.tensors.empty()) placed.kernelArgument = placed.tensors.front().gm;
   return placed;
 }
 
-uint8_t* GmCopy(const std::vector<uint8_t>& bytes) {
-  if (bytes.empty()) return nullptr;
-  auto* gm = static_cast<uint8_t*>(rt::GmAlloc(bytes.size()));
-  std::memcpy(gm, bytes.data(), bytes.size());
-  return gm;
-}
-
-std::vector<host::TensorSpec> Specs(const ParamArgument& param, const GmTensor* placed) {
-  if (!param.tensor) return {};
-  const ge::DataType type = ge::TypeUtils::SerialStringToDataType(param.tensor->dataType);
-  return {{param.tensor->shape, type, ge::FORMAT_ND, placed && !placed->hostBytes.empty() ? placed->hostBytes.data() : nullptr}};
+void WriteBack(const std::vector<PlacedParam>& params) {
+  for (const PlacedParam& param : params)
+    for (const GmTensor& tensor : param.tensors)
+      if (tensor.argument->writeBack)
+        std::ofstream(tensor.argument->file, std::ios::binary)
+            .write(reinterpret_cast<const char*>(tensor.gm), static_cast<std::streamsize>(ByteSize(*tensor.argument)));
 }
 
 std::vector<RunnerDiagnostic> CollectDiagnostics() {
@@ -100,12 +130,16 @@ std::string FirstErrorMessage(const std::vector<RunnerDiagnostic>& diagnostics) 
 }
 
 RunnerResult Run(const RunnerRequest& request) {
-  std::vector<GmTensor> inputs, outputs;
+  std::vector<PlacedParam> inputs, outputs;
   host::TilingRequest tilingRequest{request.opType, {}, {}, {}};
-  for (const ParamArgument& input : request.inputs) inputs.push_back(input.tensor ? PlaceInput(*input.tensor) : GmTensor{});
-  for (const ParamArgument& output : request.outputs) outputs.push_back(output.tensor ? PlaceOutput(*output.tensor) : GmTensor{});
-  for (size_t i = 0; i < request.inputs.size(); ++i) tilingRequest.inputs.push_back(Specs(request.inputs[i], &inputs[i]));
-  for (const ParamArgument& output : request.outputs) tilingRequest.outputs.push_back(Specs(output, nullptr));
+  for (const ParamArgument& input : request.inputs) {
+    inputs.push_back(Place(input));
+    tilingRequest.inputs.push_back(inputs.back().specs);
+  }
+  for (const ParamArgument& output : request.outputs) {
+    outputs.push_back(Place(output));
+    tilingRequest.outputs.push_back(outputs.back().specs);
+  }
   for (const AttrArgument& attr : request.attrs) tilingRequest.attrs[attr.name] = ToAttrValue(attr);
 
   RunnerResult result;
@@ -121,8 +155,8 @@ RunnerResult Run(const RunnerRequest& request) {
   // workspace (GetLibApiWorkSpaceSize) adds it itself.
   const size_t workspaceBytes = std::accumulate(tiling.workspaceSizes.begin(), tiling.workspaceSizes.end(), size_t{0});
   std::vector<uint8_t*> args;
-  for (const GmTensor& input : inputs) args.push_back(input.gm);
-  for (const GmTensor& output : outputs) args.push_back(output.gm);
+  for (const PlacedParam& input : inputs) args.push_back(input.kernelArgument);
+  for (const PlacedParam& output : outputs) args.push_back(output.kernelArgument);
   args.push_back(workspaceBytes ? static_cast<uint8_t*>(rt::GmAlloc(workspaceBytes)) : nullptr);
   args.push_back(GmCopy(tiling.tilingData));
 
@@ -143,11 +177,8 @@ RunnerResult Run(const RunnerRequest& request) {
     result.message = FirstErrorMessage(result.diagnostics);
     return result;
   }
-  for (size_t i = 0; i < request.outputs.size(); ++i) {
-    if (!request.outputs[i].tensor) continue;
-    const TensorArgument& tensor = *request.outputs[i].tensor;
-    std::ofstream(tensor.file, std::ios::binary).write(reinterpret_cast<const char*>(outputs[i].gm), ByteSize(tensor));
-  }
+  WriteBack(inputs);
+  WriteBack(outputs);
   return result;
 }
 

@@ -8,7 +8,8 @@ namespace akgen::bench {
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ParamSignature, name, paramType, dataTypes)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(AttrSignature, name, kind, required)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(OpSignature, opType, inputs, outputs, attrs)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TensorArgument, shape, dataType, file)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TensorArgument, shape, dataType, file, writeBack)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ParamArgument, name, tensors, dynamic)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(AttrArgument, name, kind, value)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(RunnerDiagnostic, kind, severity, file, line, api, block, message)
 
@@ -25,17 +26,6 @@ template <typename T>
 std::optional<T> OptionalFromJson(const json& value) {
   if (value.is_null()) return std::nullopt;
   return value.get<T>();
-}
-
-json ParamsToJson(const std::vector<ParamArgument>& params) {
-  json list = json::array();
-  for (const ParamArgument& param : params) list.push_back({{"name", param.name}, {"tensor", OptionalToJson(param.tensor)}});
-  return list;
-}
-std::vector<ParamArgument> ParamsFromJson(const json& list) {
-  std::vector<ParamArgument> params;
-  for (const json& entry : list) params.push_back({entry.at("name"), OptionalFromJson<TensorArgument>(entry.at("tensor"))});
-  return params;
 }
 
 RunnerStatus ParseStatus(const std::string& text) {
@@ -71,9 +61,8 @@ json ToJson(const DescribeResult& result) {
 }
 
 json ToJson(const RunnerRequest& request) {
-  return {{"opType", request.opType},         {"kernelName", request.kernelName},
-          {"inputs", ParamsToJson(request.inputs)}, {"outputs", ParamsToJson(request.outputs)},
-          {"attrs", request.attrs}};
+  return {{"opType", request.opType},   {"kernelName", request.kernelName}, {"inputs", request.inputs},
+          {"outputs", request.outputs}, {"attrs", request.attrs}};
 }
 
 json ToJson(const RunnerResult& result) {
@@ -90,8 +79,8 @@ DescribeResult DescribeResultFromJson(const json& document) {
 
 RunnerRequest RunnerRequestFromJson(const json& document) {
   return ParseDocument(kRunnerRequestFile, [&] {
-    return RunnerRequest{document.at("opType"), document.at("kernelName"), ParamsFromJson(document.at("inputs")),
-                         ParamsFromJson(document.at("outputs")), document.at("attrs")};
+    return RunnerRequest{document.at("opType"), document.at("kernelName"), document.at("inputs"), document.at("outputs"),
+                         document.at("attrs")};
   });
 }
 

@@ -53,16 +53,21 @@ struct DescribeResult {
 
 // ---- runner: one launch of the candidate's op ----
 
+// A tensor's file holds its contents before the launch; with writeBack the runner replaces them
+// with the contents after it.
 struct TensorArgument {
   std::vector<int64_t> shape;
   std::string dataType;
   std::string file;
+  bool writeBack = false;
 };
 
-// One OpDef input or output. An absent OPTIONAL input has no tensor and is passed as nullptr.
+// One OpDef input or output: one tensor; none for an absent OPTIONAL input (passed as nullptr); or,
+// for a DYNAMIC one, a tensor list, passed as the address of a ListTensorDesc block in GM.
 struct ParamArgument {
   std::string name;
-  std::optional<TensorArgument> tensor;
+  std::vector<TensorArgument> tensors;
+  bool dynamic = false;
 };
 
 struct AttrArgument {

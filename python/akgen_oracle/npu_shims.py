@@ -1,9 +1,9 @@
 """Makes the NPU-only imports of NPUKernelBench validation files succeed on a CPU-only machine.
 
 Task files do `import torch_npu`, `from torch_npu.contrib import transfer_to_npu`,
-`import kernel_gen_ops` and `from framework.utils import check_precision`. The oracle only runs the
-CPU reference `Model`, so device helpers become CPU no-ops and the candidate's `kernel_gen_ops`
-refuses to run.
+`import kernel_gen_ops` and `from framework.utils import check_precision`. Device helpers become CPU
+no-ops; `kernel_gen_ops` is the task's pybind.cpp built with our recording helper when the caller
+has one (pybind_module), else a stand-in that refuses to run.
 """
 import sys
 import types
@@ -26,12 +26,12 @@ def _npu_device_namespace():
     return npu
 
 
-def _kernel_gen_ops():
+def _refusing_kernel_gen_ops():
     ops = types.ModuleType("kernel_gen_ops")
 
     def candidate_op(name):
         def refuse(*args, **kwargs):
-            raise RuntimeError(f"kernel_gen_ops.{name} is the candidate kernel; the oracle runs only Model")
+            raise RuntimeError(f"kernel_gen_ops.{name} is the candidate kernel; it does not run here")
         return refuse
 
     ops.__getattr__ = candidate_op
@@ -45,7 +45,7 @@ def _package(name, **attributes):
     return module
 
 
-def install():
+def install(kernel_gen_ops=None):
     """Registers the fake modules in sys.modules and maps `.npu()` / `torch.npu` to the CPU."""
     npu = _npu_device_namespace()
     transfer_to_npu = types.ModuleType("torch_npu.contrib.transfer_to_npu")
@@ -57,7 +57,7 @@ def install():
         "torch_npu.npu": npu,
         "torch_npu.contrib": contrib,
         "torch_npu.contrib.transfer_to_npu": transfer_to_npu,
-        "kernel_gen_ops": _kernel_gen_ops(),
+        "kernel_gen_ops": kernel_gen_ops or _refusing_kernel_gen_ops(),
         "framework": framework,
         "framework.utils": framework_utils,
     })

@@ -1,10 +1,11 @@
 """Writes one test case's inputs and golden outputs, computed by the task's CPU reference Model.
 
     python3 -m akgen_oracle.oracle --validation-dir TASK/validation --case '{"case_id": "0", ...}'
-                                   --seed 0 --out DIR
+                                   --seed 0 --op-name Op --snake-name op --pybind-cache DIR2 --out DIR
 
 --case is the test_cases.csv row as raw strings. DIR receives manifest.json and one .bin file per
-tensor (see value_files). As in NPUKernelBench, inputs come from get_inputs(param, device) and the
+tensor (see value_files). The manifest's `call` is how ModelNew calls the op, recorded through the
+task's pybind.cpp (candidate_call), which is built once per task into DIR2. As in NPUKernelBench, inputs come from get_inputs(param, device) and the
 constructor arguments from get_init_inputs(param, device); the model runs on a copy of the inputs, so
 the stored inputs are those before any in-place update. Autograd stays enabled because some
 references (e.g. gradient ops) call torch.autograd.grad inside forward.
@@ -20,7 +21,8 @@ import torch
 if __package__ in (None, ""):  # run by path rather than with -m: make the package importable
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from akgen_oracle import npu_shims
+from akgen_oracle import npu_shims, pybind_module
+from akgen_oracle.candidate_call import load_extension, record_call
 from akgen_oracle.case_row import make_case_row
 from akgen_oracle.seeding import seed_everything
 from akgen_oracle.task_files import TaskError, TaskScripts
@@ -32,6 +34,9 @@ def _arguments(argv):
     parser.add_argument("--validation-dir", required=True, help="the task's validation/ folder")
     parser.add_argument("--case", required=True, help="the test_cases.csv row as a JSON object of strings")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--op-name", required=True, help="the op's CamelCase name (aclnn<Op>)")
+    parser.add_argument("--snake-name", required=True, help="the op's snake_case name (kernel_gen_ops.<name>)")
+    parser.add_argument("--pybind-cache", required=True, help="directory for compiled pybind.cpp modules")
     parser.add_argument("--out", required=True, help="directory for manifest.json and the .bin files")
     return parser.parse_args(argv)
 
@@ -43,7 +48,7 @@ def _encode_all(prefix, values, directory, source):
         raise TaskError(f"{source}: {error}") from error
 
 
-def produce_golden(validation_dir, raw_case, seed, out_dir):
+def produce_golden(validation_dir, raw_case, seed, recorder, out_dir):
     """Runs the case and writes out_dir/manifest.json plus the tensor files it names."""
     os.makedirs(out_dir, exist_ok=True)
     row = make_case_row(raw_case, os.path.join(validation_dir, "test_cases.csv"))
@@ -67,6 +72,10 @@ def produce_golden(validation_dir, raw_case, seed, out_dir):
         manifest["output_structure"], manifest["outputs"] = encode_outputs(output, out_dir)
     except UnstorableValue as error:
         raise TaskError(f"{os.path.join(scripts.validation_dir, 'module.py')}: Model.forward output {error}") from error
+    manifest["call"] = record_call(scripts, recorder, init_inputs, inputs, out_dir)
+    if len(manifest["call"]["results"]) != len(manifest["outputs"]):
+        raise TaskError(f"{os.path.join(scripts.validation_dir, 'module.py')}: ModelNew.forward returns "
+                        f"{len(manifest['call']['results'])} values, Model.forward {len(manifest['outputs'])}")
     with open(os.path.join(out_dir, "manifest.json"), "w", encoding="utf-8") as out:
         json.dump(manifest, out, indent=1, allow_nan=False)
 
@@ -74,10 +83,12 @@ def produce_golden(validation_dir, raw_case, seed, out_dir):
 def main(argv=None):
     arguments = _arguments(argv)
     sys.dont_write_bytecode = True  # never leave __pycache__ in task folders
-    npu_shims.install()
+    validation_dir = os.path.abspath(arguments.validation_dir)
     try:
-        produce_golden(os.path.abspath(arguments.validation_dir), json.loads(arguments.case),
-                       arguments.seed, arguments.out)
+        library = pybind_module.build(validation_dir, arguments.snake_name, arguments.op_name, arguments.pybind_cache)
+        npu_shims.install(load_extension(pybind_module.MODULE_NAME, library))
+        produce_golden(validation_dir, json.loads(arguments.case), arguments.seed,
+                       load_extension("_akgen_recorder", library), arguments.out)
     except TaskError as error:
         print(f"akgen_oracle: {error}", file=sys.stderr)
         return 1

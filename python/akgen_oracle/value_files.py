@@ -115,12 +115,21 @@ def decode_value(entry, directory):
     return None
 
 
-def encode_outputs(output, directory):
-    """(structure, entries): a tuple or list return value is stored element by element."""
+def output_structure(output):
+    """("single" | "tuple" | "list", values): a tuple or list return value counts element by element."""
     if isinstance(output, (tuple, list)):
-        structure = "tuple" if isinstance(output, tuple) else "list"
-        return structure, [encode_value(f"output{i}", v, directory) for i, v in enumerate(output)]
-    return "single", [encode_value("output0", output, directory)]
+        return ("tuple" if isinstance(output, tuple) else "list"), list(output)
+    return "single", [output]
+
+
+def flatten_outputs(output):
+    return output_structure(output)[1]
+
+
+def encode_outputs(output, directory):
+    """(structure, entries), one entry per returned value."""
+    structure, values = output_structure(output)
+    return structure, [encode_value(f"output{i}", v, directory) for i, v in enumerate(values)]
 
 
 def decode_outputs(structure, entries, directory):

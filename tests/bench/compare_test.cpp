@@ -178,6 +178,7 @@ class CaseCheckTest : public ::testing::Test {
     ASSERT_NE(mkdtemp(pattern.data()), nullptr);
     root_ = pattern;
     config_ = OracleConfigFromEnvironment(fs::path(AKGEN_SOURCE_DIR) / "python", root_ / "cache");
+    config_.pybindCacheDir = AKGEN_TEST_PYBIND_CACHE;  // each task's pybind.cpp compiles once per build tree
   }
   void TearDown() override { fs::remove_all(root_); }
 
@@ -207,7 +208,10 @@ const fs::path kTasks = fs::path(AKGEN_TEST_DATA_DIR) / "oracle_tasks";
 
 TEST_F(CaseCheckTest, DefaultRuleOverEveryOutputOfATensorList) {
   const OracleRequest request{kTasks / "level2/Foreach/ForeachScaledAdd/validation",
-                              {{"case_id", "0"}, {"shapes", "[[3], [2, 5]]"}, {"dtype", "float32"}, {"alpha", "2"}}};
+                              {{"case_id", "0"}, {"shapes", "[[3], [2, 5]]"}, {"dtype", "float32"}, {"alpha", "2"}},
+                              0,
+                              "ForeachScaledAdd",
+                              "foreach_scaled_add"};
   const GoldenCase golden = ProduceGolden(config_, request);
   ASSERT_FALSE(golden.manifest.hasCustomChecker);
   EXPECT_TRUE(CheckCase(config_, request, golden, Candidate(golden.manifest, 0)).pass);
@@ -228,7 +232,10 @@ TEST_F(CaseCheckTest, DefaultRuleOverEveryOutputOfATensorList) {
 TEST_F(CaseCheckTest, CustomCheckerRoundTrip) {
   // ScaledSoftsign's custom_check_precision allows 1e-2 where the default rule allows 1e-3.
   const OracleRequest request{kTasks / "level2/Activation/ScaledSoftsign/validation",
-                              {{"case_id", "0"}, {"shape", "[5, 13]"}, {"dtype", "float32"}, {"scale", "3"}}};
+                              {{"case_id", "0"}, {"shape", "[5, 13]"}, {"dtype", "float32"}, {"scale", "3"}},
+                              0,
+                              "ScaledSoftsign",
+                              "scaled_softsign"};
   const GoldenCase golden = ProduceGolden(config_, request);
   ASSERT_TRUE(golden.manifest.hasCustomChecker);
 

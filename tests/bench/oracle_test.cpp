@@ -32,6 +32,7 @@ class OracleTest : public ::testing::Test {
     ASSERT_NE(mkdtemp(pattern.data()), nullptr);
     root_ = pattern;
     config_ = OracleConfigFromEnvironment(fs::path(AKGEN_SOURCE_DIR) / "python", root_ / "cache");
+    config_.pybindCacheDir = AKGEN_TEST_PYBIND_CACHE;  // each task's pybind.cpp compiles once per build tree
   }
   void TearDown() override { fs::remove_all(root_); }
 
@@ -80,7 +81,7 @@ TEST_F(OracleTest, WritesInputsAndGoldenOutputsForHalfBFloat16AndFloat) {
   for (const Expectation& expected : {Expectation{kSqrtHalf, TorchDtype::Float16, {4, 33}, 1.0 / 2048},
                                       Expectation{kSqrtBFloat16, TorchDtype::BFloat16, {2, 3, 17}, 1.0 / 256},
                                       Expectation{kSqrtFloat, TorchDtype::Float32, {1000}, 1.0 / (1 << 24)}}) {
-    const GoldenCase golden = ProduceGolden(config_, {kSquareRoot, expected.row, 0});
+    const GoldenCase golden = ProduceGolden(config_, {kSquareRoot, expected.row, 0, "SquareRoot", "square_root"});
     ASSERT_EQ(golden.manifest.inputs.size(), 1u);
     ASSERT_EQ(golden.manifest.outputs.size(), 1u);
     const ManifestValue& input = golden.manifest.inputs[0];
@@ -102,11 +103,11 @@ TEST_F(OracleTest, WritesInputsAndGoldenOutputsForHalfBFloat16AndFloat) {
 }
 
 TEST_F(OracleTest, SameSeedGivesSameBytesAndAnotherSeedDifferentInputs) {
-  const GoldenCase first = ProduceGolden(config_, {kSquareRoot, kSqrtBFloat16, 7});
+  const GoldenCase first = ProduceGolden(config_, {kSquareRoot, kSqrtBFloat16, 7, "SquareRoot", "square_root"});
   OracleConfig otherCache = config_;
   otherCache.cacheDir = root_ / "other-cache";
-  const GoldenCase again = ProduceGolden(otherCache, {kSquareRoot, kSqrtBFloat16, 7});
-  const GoldenCase reseeded = ProduceGolden(config_, {kSquareRoot, kSqrtBFloat16, 8});
+  const GoldenCase again = ProduceGolden(otherCache, {kSquareRoot, kSqrtBFloat16, 7, "SquareRoot", "square_root"});
+  const GoldenCase reseeded = ProduceGolden(config_, {kSquareRoot, kSqrtBFloat16, 8, "SquareRoot", "square_root"});
   EXPECT_FALSE(again.fromCache);
   EXPECT_EQ(ReadTensorBytes(first.manifest.inputs[0]), ReadTensorBytes(again.manifest.inputs[0]));
   EXPECT_EQ(ReadTensorBytes(first.manifest.outputs[0]), ReadTensorBytes(again.manifest.outputs[0]));
@@ -116,28 +117,28 @@ TEST_F(OracleTest, SameSeedGivesSameBytesAndAnotherSeedDifferentInputs) {
 
 TEST_F(OracleTest, RerunReusesTheCacheWithoutStartingPython) {
   const fs::path task = CopyTask(kSquareRoot);
-  const GoldenCase first = ProduceGolden(config_, {task, kSqrtHalf, 0});
+  const GoldenCase first = ProduceGolden(config_, {task, kSqrtHalf, 0, "SquareRoot", "square_root"});
   EXPECT_FALSE(first.fromCache);
   const auto written = fs::last_write_time(first.dir / kManifestFileName);
 
   OracleConfig noPython = config_;
   noPython.python = root_ / "no-such-python";  // any attempt to run the oracle would now throw
-  const GoldenCase second = ProduceGolden(noPython, {task, kSqrtHalf, 0});
+  const GoldenCase second = ProduceGolden(noPython, {task, kSqrtHalf, 0, "SquareRoot", "square_root"});
   EXPECT_TRUE(second.fromCache);
   EXPECT_EQ(second.dir, first.dir);
   EXPECT_EQ(fs::last_write_time(second.dir / kManifestFileName), written);
   EXPECT_EQ(ReadTensorBytes(second.manifest.outputs[0]), ReadTensorBytes(first.manifest.outputs[0]));
 
-  EXPECT_THROW(ProduceGolden(noPython, {task, kSqrtFloat, 0}), OracleError) << "another row is another entry";
+  EXPECT_THROW(ProduceGolden(noPython, {task, kSqrtFloat, 0, "SquareRoot", "square_root"}), OracleError) << "another row is another entry";
   std::ofstream(task / "module.py", std::ios::app) << "\n# edited\n";
-  EXPECT_THROW(ProduceGolden(noPython, {task, kSqrtHalf, 0}), OracleError) << "edited files invalidate the entry";
-  EXPECT_FALSE(ProduceGolden(config_, {task, kSqrtHalf, 0}).fromCache);
+  EXPECT_THROW(ProduceGolden(noPython, {task, kSqrtHalf, 0, "SquareRoot", "square_root"}), OracleError) << "edited files invalidate the entry";
+  EXPECT_FALSE(ProduceGolden(config_, {task, kSqrtHalf, 0, "SquareRoot", "square_root"}).fromCache);
 }
 
 TEST_F(OracleTest, TensorListsAndAScalarTypedLikeThePandasColumn) {
   // The alpha column holds "2" and "0.5", so pandas reads 2 as the float 2.0; the task rejects an int.
   const CaseRow row{{"case_id", "0"}, {"shapes", "[[3], [2, 5]]"}, {"dtype", "float32"}, {"alpha", "2"}};
-  const GoldenCase golden = ProduceGolden(config_, {kScaledAdd, row, 0});
+  const GoldenCase golden = ProduceGolden(config_, {kScaledAdd, row, 0, "ForeachScaledAdd", "foreach_scaled_add"});
   const Manifest& manifest = golden.manifest;
   ASSERT_EQ(manifest.inputs.size(), 3u);
   ASSERT_EQ(manifest.inputs[0].kind, ValueKind::TensorList);
@@ -159,7 +160,7 @@ TEST_F(OracleTest, TensorListsAndAScalarTypedLikeThePandasColumn) {
 
 TEST_F(OracleTest, RecordsConstructorArgumentsAndTheCustomChecker) {
   const CaseRow row{{"case_id", "0"}, {"shape", "[5, 13]"}, {"dtype", "float32"}, {"scale", "3"}};
-  const Manifest manifest = ProduceGolden(config_, {kSoftsign, row, 0}).manifest;
+  const Manifest manifest = ProduceGolden(config_, {kSoftsign, row, 0, "ScaledSoftsign", "scaled_softsign"}).manifest;
   EXPECT_TRUE(manifest.hasCustomChecker);
   ASSERT_EQ(manifest.initInputs.size(), 1u);
   EXPECT_EQ(manifest.initInputs[0].kind, ValueKind::Scalar);
@@ -167,12 +168,60 @@ TEST_F(OracleTest, RecordsConstructorArgumentsAndTheCustomChecker) {
   EXPECT_EQ(manifest.initInputs[0].value, 3);
 }
 
+TEST_F(OracleTest, RecordsHowModelNewCallsTheOpThroughPybindCpp) {
+  const Manifest sqrt = ProduceGolden(config_, {kSquareRoot, kSqrtHalf, 0, "SquareRoot", "square_root"}).manifest;
+  ASSERT_TRUE(sqrt.call);
+  EXPECT_EQ(sqrt.call->api, "aclnnSquareRoot") << "aclnnCustomOp is renamed after the op";
+  EXPECT_EQ(sqrt.call->source, (kSquareRoot / "pybind.cpp").string() + ":7");
+  ASSERT_EQ(sqrt.call->arguments.size(), 2u);
+  EXPECT_EQ(ReadTensorBytes(sqrt.call->arguments[0]), ReadTensorBytes(sqrt.inputs[0]));
+  EXPECT_EQ(sqrt.call->arguments[1].shape, (std::vector<int64_t>{4, 33}));
+  ASSERT_EQ(sqrt.call->results.size(), 1u);
+  EXPECT_EQ(sqrt.call->results[0].argument, 1u) << "ModelNew returns the tensor pybind.cpp allocated";
+  EXPECT_EQ(sqrt.call->results[0].strides, (std::vector<int64_t>{33, 1}));
+
+  const CaseRow row{{"case_id", "0"}, {"shapes", "[[3], [2, 5]]"}, {"dtype", "float32"}, {"alpha", "2"}};
+  const Manifest lists = ProduceGolden(config_, {kScaledAdd, row, 0, "ForeachScaledAdd", "foreach_scaled_add"}).manifest;
+  ASSERT_TRUE(lists.call);
+  ASSERT_EQ(lists.call->arguments.size(), 4u);
+  EXPECT_EQ(lists.call->arguments[0].kind, ValueKind::TensorList);
+  EXPECT_EQ(lists.call->arguments[2].kind, ValueKind::Scalar);
+  EXPECT_EQ(JsonNumber(lists.call->arguments[2].value), 2.0);
+  ASSERT_EQ(lists.call->results.size(), 2u);
+  EXPECT_EQ(lists.call->results[1].argument, 3u);
+  EXPECT_EQ(lists.call->results[1].item, 1u);
+  EXPECT_EQ(lists.call->results[1].shape, (std::vector<int64_t>{2, 5}));
+
+  const CaseRow scaled{{"case_id", "0"}, {"shape", "[5, 13]"}, {"dtype", "float32"}, {"scale", "3"}};
+  const Manifest softsign = ProduceGolden(config_, {kSoftsign, scaled, 0, "ScaledSoftsign", "scaled_softsign"}).manifest;
+  ASSERT_TRUE(softsign.call);
+  EXPECT_EQ(softsign.call->arguments[1].dtype, TorchDtype::Int64) << "the constructor's scale, passed as int64_t";
+  EXPECT_EQ(softsign.call->arguments[1].value, 3);
+  EXPECT_EQ(Elements(softsign.call->arguments[2]), std::vector<double>(65, 0.0)) << "zeros_like, as allocated";
+}
+
+TEST_F(OracleTest, ACallItCannotReplayOrABrokenBindingNamesTheFile) {
+  const fs::path task = CopyTask(kSquareRoot);
+  std::ofstream(task / "module.py", std::ios::app)
+      << "\n\nclass ModelNew(nn.Module):\n    def forward(self, x):\n        import kernel_gen_ops\n"
+         "        return kernel_gen_ops.square_root(x) * 2\n";
+  const std::string computed = OracleFailure(config_, {task, kSqrtHalf, 0, "SquareRoot", "square_root"});
+  EXPECT_TRUE(Contains(computed, (task / "pybind.cpp").string() + ":7: ModelNew's value 0 is not memory the op writes"))
+      << computed;
+
+  WriteFile(task / "pybind.cpp", "#include \"pytorch_npu_helper.hpp\"\n\nat::Tensor custom_pybind_api(at::Tensor x) {\n"
+                                 "  return undefined_tensor;\n}\n");
+  const std::string broken = OracleFailure(config_, {task, kSqrtHalf, 0, "SquareRoot", "square_root"});
+  EXPECT_TRUE(Contains(broken, (task / "pybind.cpp").string() + ":4:")) << broken;
+  EXPECT_TRUE(Contains(broken, "undefined_tensor")) << broken;
+}
+
 TEST_F(OracleTest, BrokenPrepareInputsNamesTheFileAndLine) {
   const fs::path task = CopyTask(kSquareRoot);
   WriteFile(task / "prepare_inputs.py",
             "import torch\n\n\ndef get_inputs(param, device=None):\n    return (undefined_tensor,)\n\n\n"
             "def get_init_inputs(param, device=None):\n    return []\n");
-  const std::string message = OracleFailure(config_, {task, kSqrtHalf, 0});
+  const std::string message = OracleFailure(config_, {task, kSqrtHalf, 0, "SquareRoot", "square_root"});
   EXPECT_TRUE(Contains(message, (task / "prepare_inputs.py").string() + ":5: get_inputs: NameError")) << message;
   EXPECT_TRUE(Contains(message, "case 0")) << message;
   EXPECT_EQ(std::distance(fs::directory_iterator(config_.cacheDir), fs::directory_iterator()), 0)
@@ -182,11 +231,11 @@ TEST_F(OracleTest, BrokenPrepareInputsNamesTheFileAndLine) {
 TEST_F(OracleTest, SyntaxErrorsAndMissingFilesNameTheFile) {
   const fs::path task = CopyTask(kSquareRoot);
   WriteFile(task / "prepare_inputs.py", "def get_inputs(param, device=None:\n    pass\n");
-  const std::string syntax = OracleFailure(config_, {task, kSqrtHalf, 0});
+  const std::string syntax = OracleFailure(config_, {task, kSqrtHalf, 0, "SquareRoot", "square_root"});
   EXPECT_TRUE(Contains(syntax, (task / "prepare_inputs.py").string() + ":1: importing prepare_inputs.py: SyntaxError"))
       << syntax;
   fs::remove(task / "module.py");
-  const std::string missing = OracleFailure(config_, {task, kSqrtHalf, 0});
+  const std::string missing = OracleFailure(config_, {task, kSqrtHalf, 0, "SquareRoot", "square_root"});
   EXPECT_TRUE(Contains(missing, (task / "module.py").string() + ": missing")) << missing;
 }
 
@@ -195,14 +244,14 @@ TEST_F(OracleTest, AHangingReferenceIsKilledAtTheTimeout) {
   std::ofstream(task / "module.py", std::ios::app) << "\nimport time\ntime.sleep(60)\n";
   config_.timeout = std::chrono::seconds(2);
   const auto start = std::chrono::steady_clock::now();
-  const std::string message = OracleFailure(config_, {task, kSqrtHalf, 0});
+  const std::string message = OracleFailure(config_, {task, kSqrtHalf, 0, "SquareRoot", "square_root"});
   EXPECT_TRUE(Contains(message, "timed out after 2 s")) << message;
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20));
 }
 
 TEST_F(OracleTest, AMissingInterpreterIsReported) {
   config_.python = root_ / "no-such-python";
-  const std::string message = OracleFailure(config_, {kSquareRoot, kSqrtHalf, 0});
+  const std::string message = OracleFailure(config_, {kSquareRoot, kSqrtHalf, 0, "SquareRoot", "square_root"});
   EXPECT_TRUE(Contains(message, "cannot start " + config_.python.string())) << message;
 }
 

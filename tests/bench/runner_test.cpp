@@ -6,11 +6,13 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <iostream>
 
 #include "bench/runner/argument_mapping.h"
+#include "bench/runner/call_results.h"
 #include "bench/sandbox/sandbox.h"
 
 namespace akgen::bench {
@@ -62,12 +64,14 @@ class RunUnitTest : public ::testing::Test {
     setup_.sandbox.limits.wallSeconds = 20;
   }
 
-  // Inputs x, y (`length` floats) and alpha; the golden z = x + alpha * y.
+  // Inputs x, y (`length` floats) and alpha; the golden z = x + alpha * y. The recorded call passes
+  // x, y, alpha and the output z (all NaN, as pybind.cpp's torch::empty might leave it), and
+  // ModelNew returns z.
   static GoldenCase WriteGolden(const std::string& name, size_t length) {
     GoldenCase golden;
     golden.dir = root_ / ("golden-" + name);
     fs::create_directories(golden.dir);
-    std::vector<float> x(length), y(length), z(length);
+    std::vector<float> x(length), y(length), z(length), unset(length, std::nanf(""));
     for (size_t i = 0; i < length; ++i) {
       x[i] = 0.25f * static_cast<float>(i) - 3.0f;
       y[i] = 10.0f - 1.5f * static_cast<float>(i);
@@ -82,6 +86,11 @@ class RunUnitTest : public ::testing::Test {
     golden.manifest.inputs = {WriteTensor(golden.dir, "x", TorchDtype::Float32, shape, FloatBytes(x)),
                               WriteTensor(golden.dir, "y", TorchDtype::Float32, shape, FloatBytes(y)), alpha};
     golden.manifest.outputs = {WriteTensor(golden.dir, "z", TorchDtype::Float32, shape, FloatBytes(z))};
+    OpCall call{"aclnnScaledAdd", "pybind.cpp:9", {}, {}};
+    call.arguments = {golden.manifest.inputs[0], golden.manifest.inputs[1], alpha,
+                      WriteTensor(golden.dir, "call_arg3", TorchDtype::Float32, shape, FloatBytes(unset))};
+    call.results = {{3, std::nullopt, 0, shape, {1}}};
+    golden.manifest.call = call;
     WriteManifest(golden.dir, golden.manifest);
     return golden;
   }
@@ -159,55 +168,121 @@ TEST_F(RunUnitTest, EndlessKernelIsATimeout) {
 
 OpSignature ScaledAddSignature() {
   return {"ScaledAdd",
-          {{"x", "required", {"DT_FLOAT"}}, {"bias", "optional", {"DT_FLOAT16"}}, {"y", "required", {"DT_FLOAT"}}},
+          {{"x", "required", {"DT_FLOAT"}}, {"bias", "optional", {"DT_FLOAT16"}}, {"ys", "dynamic", {"DT_FLOAT"}}},
           {{"z", "required", {"DT_FLOAT"}}},
-          {{"alpha", "float", false}, {"mode", "int", false}}};
+          {{"alpha", "float", false}, {"mode", "int", false}, {"axes", "list_int", false}}};
+}
+
+ManifestValue Value(ValueKind kind, TorchDtype dtype, nlohmann::json value = nullptr) {
+  ManifestValue made;
+  made.kind = kind;
+  made.dtype = dtype;
+  made.value = std::move(value);
+  return made;
 }
 
 ManifestValue Tensor(const std::string& name, TorchDtype dtype) {
-  ManifestValue value;
+  ManifestValue value = Value(ValueKind::Tensor, dtype);
   value.name = name;
-  value.kind = ValueKind::Tensor;
-  value.dtype = dtype;
   value.shape = {2, 3};
   value.file = "/golden/" + name + ".bin";
   return value;
 }
 
-TEST(ArgumentMapping, TensorsFillInputsInOrderAndOptionalOnesOnlyWhenTensorsRemain) {
+// x, no bias, ys = [a, b], alpha = inf, mode = 2.0 (pybind passed a double), default axes, z; ModelNew
+// returns z's second row, then b (updated in place).
+Manifest ScaledAddCall() {
+  ManifestValue ys = Value(ValueKind::TensorList, TorchDtype::Float32);
+  ys.items = {Tensor("a", TorchDtype::Float32), Tensor("b", TorchDtype::Float32)};
   Manifest golden;
-  ManifestValue alpha;
-  alpha.kind = ValueKind::Scalar;
-  alpha.value = "inf";
-  golden.inputs = {Tensor("a", TorchDtype::Float32), alpha, Tensor("b", TorchDtype::Float32)};
-  golden.outputs = {Tensor("out", TorchDtype::Float16)};
-  const ArgumentMapping mapping = MapArguments(ScaledAddSignature(), "scaled_add", golden);
-  ASSERT_EQ(mapping.problem, "");
-  ASSERT_EQ(mapping.request.inputs.size(), 3u);
-  EXPECT_EQ(mapping.request.inputs[0].tensor->file, "input_0.bin");
-  EXPECT_FALSE(mapping.request.inputs[1].tensor);  // two tensors, two REQUIRED inputs: bias is absent
-  EXPECT_EQ(mapping.request.inputs[2].tensor->file, "input_1.bin");
-  EXPECT_EQ(mapping.inputTypes, (std::vector<std::string>{"DT_FLOAT", "DT_FLOAT16", "DT_FLOAT"}));
-  EXPECT_EQ(mapping.outputTypes, std::vector<std::string>{"DT_FLOAT16"});
-  ASSERT_EQ(mapping.request.attrs.size(), 1u);  // `mode` keeps its default
-  EXPECT_EQ(mapping.request.attrs[0].name, "alpha");
-  EXPECT_TRUE(std::isinf(mapping.request.attrs[0].value.get<double>()));
-  EXPECT_EQ(mapping.inputFiles[1].first, "/golden/b.bin");
-  EXPECT_EQ(mapping.candidateOutputs.outputs[0].file, "output_0.bin");
-
-  golden.inputs.push_back(Tensor("c", TorchDtype::Float16));  // now bias takes the second tensor
-  EXPECT_EQ(MapArguments(ScaledAddSignature(), "scaled_add", golden).request.inputs[1].tensor->file, "input_1.bin");
+  golden.call = OpCall{"aclnnScaledAdd", "pybind.cpp:12", {}, {}};
+  golden.call->arguments = {Tensor("x", TorchDtype::Float32),
+                            Value(ValueKind::None, TorchDtype::Float32),
+                            ys,
+                            Value(ValueKind::Scalar, TorchDtype::Float64, "inf"),
+                            Value(ValueKind::Scalar, TorchDtype::Float64, 2.0),
+                            Value(ValueKind::None, TorchDtype::Float32),
+                            Tensor("z", TorchDtype::Float16)};
+  golden.call->results = {{6, std::nullopt, 3, {3}, {1}}, {2, 1, 0, {2, 3}, {3, 1}}};
+  return golden;
 }
 
-TEST(ArgumentMapping, MismatchesNameTheParameter) {
-  Manifest golden;
-  golden.inputs = {Tensor("a", TorchDtype::Float32)};
-  golden.outputs = {Tensor("out", TorchDtype::Float32)};
-  EXPECT_NE(MapArguments(ScaledAddSignature(), "k", golden).problem.find("REQUIRED input 'y' has no tensor"), std::string::npos);
-  golden.inputs = {Tensor("a", TorchDtype::Float32), Tensor("b", TorchDtype::Float32)};
-  golden.outputs.push_back(Tensor("extra", TorchDtype::Float32));
-  EXPECT_NE(MapArguments(ScaledAddSignature(), "k", golden).problem.find("declares 1 outputs, the reference returns 2"),
+TEST(ArgumentMapping, TheCallsArgumentsFillInputsAttributesAndOutputsInDeclarationOrder) {
+  const ArgumentMapping mapping = MapArguments(ScaledAddSignature(), "scaled_add", ScaledAddCall());
+  ASSERT_EQ(mapping.problem, "");
+  ASSERT_EQ(mapping.request.inputs.size(), 3u);
+  EXPECT_EQ(mapping.request.inputs[0].tensors.at(0).file, "arg0.bin");
+  EXPECT_TRUE(mapping.request.inputs[1].tensors.empty());  // the absent OPTIONAL bias
+  EXPECT_TRUE(mapping.request.inputs[2].dynamic);
+  ASSERT_EQ(mapping.request.inputs[2].tensors.size(), 2u);
+  EXPECT_EQ(mapping.request.inputs[2].tensors[1].file, "arg2_1.bin");
+  EXPECT_EQ(mapping.inputTypes, (std::vector<std::string>{"DT_FLOAT", "DT_FLOAT16", "DT_FLOAT"}));
+  EXPECT_EQ(mapping.outputTypes, std::vector<std::string>{"DT_FLOAT16"});
+  ASSERT_EQ(mapping.request.attrs.size(), 2u);  // `axes` keeps its default
+  EXPECT_TRUE(std::isinf(mapping.request.attrs[0].value.get<double>()));
+  EXPECT_EQ(mapping.request.attrs[1].value, 2) << "an int attribute gets an integer";
+  ASSERT_EQ(mapping.files.size(), 4u);
+  EXPECT_EQ(mapping.files[2].source, fs::path("/golden/b.bin"));
+  ASSERT_EQ(mapping.results.size(), 2u);
+  EXPECT_EQ(mapping.results[0].file, "arg6.bin");
+  EXPECT_EQ(mapping.results[0].view.offset, 3);
+  EXPECT_EQ(mapping.results[1].file, "arg2_1.bin");
+  EXPECT_TRUE(mapping.request.outputs[0].tensors[0].writeBack);
+  EXPECT_TRUE(mapping.request.inputs[2].tensors[1].writeBack) << "an input ModelNew returns is written back";
+  EXPECT_FALSE(mapping.request.inputs[2].tensors[0].writeBack);
+}
+
+TEST(ArgumentMapping, AnIntArrayAtAnInputBecomesAnInt64Tensor) {
+  Manifest golden = ScaledAddCall();
+  golden.call->arguments[0] = Value(ValueKind::ScalarList, TorchDtype::Int64, {4, 5, 6});
+  const ArgumentMapping mapping = MapArguments(ScaledAddSignature(), "scaled_add", golden);
+  ASSERT_EQ(mapping.problem, "");
+  EXPECT_EQ(mapping.request.inputs[0].tensors.at(0).dataType, "DT_INT64");
+  EXPECT_EQ(mapping.request.inputs[0].tensors.at(0).shape, std::vector<int64_t>{3});
+  ASSERT_EQ(mapping.files[0].bytes.size(), 3 * sizeof(int64_t));
+  int64_t second = 0;
+  std::memcpy(&second, mapping.files[0].bytes.data() + sizeof(int64_t), sizeof second);
+  EXPECT_EQ(second, 5);
+}
+
+TEST(ArgumentMapping, MisfitsNameTheEXEC_NPU_CMDLineAndTheParameter) {
+  Manifest golden = ScaledAddCall();
+  golden.call->arguments.pop_back();
+  EXPECT_EQ(MapArguments(ScaledAddSignature(), "k", golden).problem,
+            "pybind.cpp:12: aclnnScaledAdd passes 6 arguments, but op ScaledAdd declares 3 inputs (x, bias, ys), "
+            "3 attributes (alpha, mode, axes) and 1 output (z); aclnn takes the inputs, then the attributes, then the "
+            "outputs");
+  golden = ScaledAddCall();
+  golden.call->arguments[0] = Value(ValueKind::None, TorchDtype::Float32);
+  EXPECT_NE(MapArguments(ScaledAddSignature(), "k", golden).problem.find("argument 0 (x): a REQUIRED parameter gets no tensor"),
             std::string::npos);
+  golden = ScaledAddCall();
+  golden.call->arguments[2] = Tensor("single", TorchDtype::Float32);
+  EXPECT_NE(MapArguments(ScaledAddSignature(), "k", golden).problem.find("declares it DYNAMIC"), std::string::npos);
+  golden = ScaledAddCall();
+  golden.call->arguments[4] = Value(ValueKind::String, TorchDtype::Float32, "sum");
+  EXPECT_NE(MapArguments(ScaledAddSignature(), "k", golden).problem.find("(attribute mode, int): pybind.cpp passes a string"),
+            std::string::npos);
+}
+
+TEST(CallResults, ReturnedViewsAreCutOutOfTheWrittenBackTensors) {
+  char pattern[] = "/tmp/akgen-call-results-XXXXXX";
+  ASSERT_NE(mkdtemp(pattern), nullptr);
+  const fs::path dir = pattern;
+  WriteTensor(dir, "arg2", TorchDtype::Float32, {6}, FloatBytes({0, 1, 2, 3, 4, 5}));
+  const std::vector<ResultSource> results = {{"arg2.bin", TorchDtype::Float32, {2, std::nullopt, 1, {2}, {3}}},
+                                             {"arg2.bin", TorchDtype::Float32, {2, std::nullopt, 0, {2, 3}, {3, 1}}}};
+  WriteCandidateOutputs(dir, results, OutputStructure::Tuple);
+  const Manifest written = ReadManifest(dir);
+  EXPECT_EQ(written.outputStructure, OutputStructure::Tuple);
+  ASSERT_EQ(written.outputs.size(), 2u);
+  EXPECT_EQ(ReadFloats(written.outputs[0]), (std::vector<float>{1, 4}));  // a column of the 2x3 view
+  EXPECT_EQ(written.outputs[1].shape, (std::vector<int64_t>{2, 3}));
+  EXPECT_EQ(ReadFloats(written.outputs[1]), (std::vector<float>{0, 1, 2, 3, 4, 5}));
+  EXPECT_THROW(WriteCandidateOutputs(dir, {{"arg2.bin", TorchDtype::Float32, {2, std::nullopt, 4, {2}, {2}}}},
+                                     OutputStructure::Single),
+               std::runtime_error);
+  fs::remove_all(dir);
 }
 
 }  // namespace

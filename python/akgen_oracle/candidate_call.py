@@ -1,0 +1,102 @@
+"""Records how ModelNew calls the candidate's op, so the sandboxed runner can replay the call.
+
+ModelNew runs unchanged on the CPU with the task's own pybind.cpp compiled against our
+pytorch_npu_helper.hpp (pybind_module). Its EXEC_NPU_CMD records the aclnn arguments in order; no
+kernel runs. We store every argument (tensors with their contents at the call) and, for each value
+ModelNew returns, which argument's memory holds it: the runner launches the op on those arguments
+and the harness reads the returned values back out of them.
+"""
+import copy
+import importlib.machinery
+import importlib.util
+import os
+
+import torch
+
+from akgen_oracle.task_files import TaskError
+from akgen_oracle.value_files import UnstorableValue, encode_value, flatten_outputs
+
+# aclDataType numbers, which a torch dtype argument becomes on the way to aclnn.
+_ACL_DATA_TYPES = {"Float": 0, "Half": 1, "Char": 2, "Int": 3, "Byte": 4, "Short": 6, "Long": 9, "Double": 11,
+                   "Bool": 12, "BFloat16": 27}
+_ARRAY_DTYPES = {"int_array": "int64", "float_array": "float64", "bool_array": "bool"}
+
+
+def load_extension(name, path):
+    """Imports the module `name` from the shared library at `path` (one library may define several)."""
+    loader = importlib.machinery.ExtensionFileLoader(name, path)
+    spec = importlib.util.spec_from_file_location(name, path, loader=loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+def _storage_pointer(tensor):
+    storage = tensor.untyped_storage() if hasattr(tensor, "untyped_storage") else tensor.storage()
+    return storage.data_ptr()
+
+
+def _encode_argument(index, entry, directory, where):
+    kind, value, name = entry["kind"], entry["value"], f"call_arg{index}"
+    if kind == "tensor":
+        return encode_value(name, entry["snapshot"], directory)
+    if kind == "tensor_list":
+        items = [encode_value(f"{name}_{i}", item["snapshot"], directory) for i, item in enumerate(value)]
+        return {"name": name, "kind": "tensor_list", "items": items}
+    if kind in _ARRAY_DTYPES:
+        values = [bool(v) if kind == "bool_array" else v for v in value]
+        return {"name": name, "kind": "scalar_list", "dtype": _ARRAY_DTYPES[kind], "values": values}
+    if kind == "dtype":
+        if value not in _ACL_DATA_TYPES:
+            raise TaskError(f"{where}: argument {index} is the dtype {value}, which has no aclDataType here")
+        return {"name": name, "kind": "scalar", "dtype": "int64", "value": _ACL_DATA_TYPES[value]}
+    return encode_value(name, value, directory)  # int, float, bool, string, scalar_list, none
+
+
+def _tensors_of(entry):
+    """(item index or None, tensor) for each tensor an argument holds."""
+    if entry["kind"] == "tensor":
+        return [(None, entry["value"])]
+    if entry["kind"] == "tensor_list":
+        return [(i, item["value"]) for i, item in enumerate(entry["value"]) if item["kind"] == "tensor"]
+    return []
+
+
+def _locate(position, value, arguments, where):
+    """Which argument's memory holds the returned tensor, as an element view of that argument."""
+    if not isinstance(value, torch.Tensor):
+        raise TaskError(f"{where}: ModelNew returns a {type(value).__name__} as value {position}; "
+                        "only tensors written by the op can be compared")
+    for index, entry in enumerate(arguments):
+        for item, base in _tensors_of(entry):
+            if _storage_pointer(base) != _storage_pointer(value) or base.dtype != value.dtype:
+                continue
+            if not base.is_contiguous():
+                raise TaskError(f"{where}: argument {index} is not contiguous; the op receives a contiguous copy")
+            return {"argument": index, "item": item, "offset": value.storage_offset() - base.storage_offset(),
+                    "shape": list(value.shape), "strides": list(value.stride())}
+    raise TaskError(f"{where}: ModelNew's value {position} is not memory the op writes: it is computed after "
+                    "the EXEC_NPU_CMD call, which akgen cannot replay")
+
+
+def record_call(scripts, recorder, init_inputs, inputs, directory):
+    """The manifest's `call` entry: api, source line, arguments and where each returned value lives."""
+    module_file = os.path.join(scripts.validation_dir, "module.py")
+    model_new_class = getattr(scripts.module, "ModelNew", None)
+    if model_new_class is None:
+        raise TaskError(f"{module_file}: does not define ModelNew, which calls kernel_gen_ops")
+    recorder.take_calls()
+    model = scripts.call("ModelNew(*get_init_inputs)", lambda: model_new_class(*copy.deepcopy(init_inputs)))
+    returned = scripts.call("ModelNew.forward", lambda: model(*copy.deepcopy(inputs)))
+    calls = recorder.take_calls()
+    if len(calls) != 1:
+        raise TaskError(f"{module_file}: ModelNew.forward made {len(calls)} EXEC_NPU_CMD calls; "
+                        "akgen replays exactly one op call per case")
+    call = calls[0]
+    where = f"{os.path.join(scripts.validation_dir, call['file'])}:{call['line']}"
+    try:
+        arguments = [_encode_argument(i, entry, directory, where) for i, entry in enumerate(call["arguments"])]
+    except UnstorableValue as error:
+        raise TaskError(f"{where}: EXEC_NPU_CMD argument {error}") from error
+    results = [_locate(i, value, call["arguments"], where) for i, value in enumerate(flatten_outputs(returned))]
+    return {"api": call["api"], "source": where, "arguments": arguments, "results": results}

@@ -1,0 +1,86 @@
+"""Builds a task's validation/pybind.cpp into the `kernel_gen_ops` module that ModelNew imports.
+
+NPUKernelBench renames `custom_pybind_api` to the op's snake_case name and `aclnnCustomOp` to
+`aclnn<Op>` before it compiles pybind.cpp against torch_npu. We do the same renaming on a staged copy
+(a #line directive keeps compiler messages pointing at the task's file) and compile it against
+Debian's libtorch with our pytorch_npu_helper.hpp, whose EXEC_NPU_CMD records the call. Builds are
+cached by content, so each task compiles once.
+"""
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import warnings
+
+import torch
+
+from akgen_oracle.task_files import TaskError
+
+HELPER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "pytorch_npu_helper.hpp")
+MODULE_NAME = "kernel_gen_ops"
+_COMPILER_MESSAGE_LINES = 12
+
+
+def _compile_flags():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        import torch.utils.cpp_extension as cpp_extension  # noqa: E402 (it warns about CUDA on import)
+    includes = cpp_extension.include_paths() + [sysconfig.get_paths()["include"], os.path.dirname(HELPER)]
+    libraries = cpp_extension.library_paths()
+    flags = ["-std=c++17", "-O0", "-fPIC", "-shared", "-w", "-DTORCH_EXTENSION_NAME=" + MODULE_NAME]
+    flags += [f"-I{path}" for path in includes]
+    flags += [f"-L{path}" for path in libraries] + [f"-Wl,-rpath,{path}" for path in libraries]
+    return flags, ["-ltorch", "-ltorch_cpu", "-ltorch_python", "-lc10"]
+
+
+def renamed_source(source, snake_name, op_name):
+    """pybind.cpp as NPUKernelBench compiles it. The #line names it `pybind.cpp` whichever folder it
+    came from, so tasks with identical bindings share one build; callers add the folder."""
+    with open(source, encoding="utf-8") as handle:
+        text = handle.read()
+    text = re.sub(r"\bcustom_pybind_api\b", snake_name, text)
+    text = re.sub(r"\baclnnCustomOp\b", f"aclnn{op_name}", text)
+    return f'#line 1 "pybind.cpp"\n{text}'
+
+
+def _first_errors(log, source):
+    """The compiler's first errors, with the task's pybind.cpp named by its full path."""
+    errors = [line for line in log.splitlines() if ": error:" in line or ": fatal error:" in line]
+    lines = (errors or log.splitlines())[:_COMPILER_MESSAGE_LINES]
+    return "\n".join(source + line[len("pybind.cpp"):] if line.startswith("pybind.cpp:") else line for line in lines)
+
+
+def build(validation_dir, snake_name, op_name, cache_dir):
+    """Path of the compiled module; compiles on first use. Raises TaskError with the compiler's errors."""
+    source = os.path.join(validation_dir, "pybind.cpp")
+    if not os.path.isfile(source):
+        raise TaskError(f"{source}: missing; NPUKernelBench tasks map Python inputs to the op with validation/pybind.cpp")
+    staged_text = renamed_source(source, snake_name, op_name)
+    flags, libraries = _compile_flags()
+    with open(HELPER, encoding="utf-8") as helper:
+        key = hashlib.sha256("\0".join([staged_text, helper.read(), " ".join(flags + libraries), torch.__version__,
+                                        sys.version]).encode()).hexdigest()[:24]
+    target_dir = os.path.join(cache_dir, key)
+    target = os.path.join(target_dir, MODULE_NAME + ".so")
+    if os.path.isfile(target):
+        return target
+    os.makedirs(cache_dir, exist_ok=True)
+    staging = tempfile.mkdtemp(prefix=key + ".partial-", dir=cache_dir)
+    staged_source = os.path.join(staging, "pybind.cpp")
+    with open(staged_source, "w", encoding="utf-8") as out:
+        out.write(staged_text)
+    command = ["g++", *flags, staged_source, "-o", os.path.join(staging, MODULE_NAME + ".so"), *libraries]
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise TaskError(f"{source}: does not compile against akgen's pytorch_npu_helper.hpp:\n"
+                        f"{_first_errors(result.stderr, source)}")
+    try:
+        os.rename(staging, target_dir)
+    except OSError:  # another oracle published the same key first; its module is equivalent
+        shutil.rmtree(staging, ignore_errors=True)
+    return target
