@@ -5,8 +5,10 @@
 #include <atomic>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <nlohmann/json.hpp>
 
+#include "bench/builder/chevron_rewrite.h"
 #include "bench/builder/compiler_process.h"
 #include "bench/common/content_hash.h"
 #include "bench/builder/kernel_entry.h"
@@ -52,7 +54,7 @@ SourceSet HostSources(const Task& task, const Candidate& candidate) {
 
 ContentHash& AddToolchain(ContentHash& hash, const std::vector<fs::path>& linkInputs) {
   const Toolchain& toolchain = HarnessToolchain();
-  hash.Add("akgen-candidate-build-v1").Add(toolchain.compiler).Add(toolchain.version);
+  hash.Add("akgen-candidate-build-v2").Add(toolchain.compiler).Add(toolchain.version);
   for (const std::string& flag : toolchain.compileFlags) hash.Add(flag);
   for (const fs::path& input : linkInputs) hash.AddFileStamp(input);
   return hash.AddFileStamp(toolchain.simulatorLibrary);
@@ -124,6 +126,14 @@ BuildOutcome CachedBuild(const fs::path& cacheDir, const std::string& key, const
   return outcome;
 }
 
+// The kernel source g++ can compile: the original, or its chevron-launch rewrite written to `rewritten`.
+fs::path CompilableKernelSource(const fs::path& original, const fs::path& rewritten) {
+  const std::optional<std::string> code = RewriteChevronLaunches(ReadFileText(original), original.string());
+  if (!code) return original;
+  std::ofstream(rewritten) << *code;
+  return rewritten;
+}
+
 std::vector<fs::path> HostObjects(const fs::path& directory, size_t count) {
   std::vector<fs::path> objects;
   for (size_t i = 0; i < count; ++i) objects.push_back(directory / ("op_host_" + std::to_string(i) + ".o"));
@@ -176,8 +186,10 @@ RunnerBuild BuildRunner(const fs::path& cacheDir, const HostBuild& host, const T
     std::vector<std::vector<std::string>> commands;
     std::vector<fs::path> objects = host.objects;
     for (size_t i = 0; i < kernel.sources.size(); ++i) {
-      const fs::path object = staging / ("op_kernel_" + std::to_string(i) + ".o");
-      commands.push_back(CompileCommand(kernel.sources[i], object,
+      const std::string stem = "op_kernel_" + std::to_string(i);
+      const fs::path object = staging / (stem + ".o");
+      const fs::path source = CompilableKernelSource(kernel.sources[i], staging / (stem + ".cpp"));
+      commands.push_back(CompileCommand(source, object,
                                         {"-include", (staging / "prelude.h").string(), "-I" + kernel.directory.string()}));
       commands.push_back({"objcopy", "--redefine-sym", task.kernelName + "=" + kLinkedKernelSymbol, object.string()});
       objects.push_back(object);

@@ -5,6 +5,9 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <fstream>
+
+#include "bench/builder/chevron_rewrite.h"
 #include "bench/builder/kernel_entry.h"
 #include "bench/builder/parallel_map.h"
 
@@ -30,6 +33,25 @@ TEST(KernelEntry, MissingEntryIsAParseProblemNamingTheFix) {
   const KernelEntry found = FindKernelEntry({kData / "samples/level1/Math/ScaledAdd/sample0/op_kernel/scaled_add.cpp"}, "scaled_add");
   EXPECT_EQ(found.problem, "");
   EXPECT_EQ(found.parameterCount, 5);
+}
+
+TEST(ChevronRewrite, TurnsEachLaunchIntoALauncherCallOnTheSameLines) {
+  const std::string source =
+      "// add<<<1, nullptr, nullptr>>>(x) in a comment stays\n"
+      "void add_do(uint32_t blockDim, void* l2ctrl, void* stream, uint8_t* x) {\n"
+      "  add<<<blockDim, l2ctrl,\n        stream>>>(x);\n"
+      "  const char* text = \"a<<<b>>>\";\n"
+      "}\n";
+  const std::optional<std::string> rewritten = RewriteChevronLaunches(source, "op_kernel/add.cpp");
+  ASSERT_TRUE(rewritten);
+  EXPECT_EQ(*rewritten,
+            "#include \"ascendc_sim/chevron_launch.h\"\n#line 1 \"op_kernel/add.cpp\"\n"
+            "// add<<<1, nullptr, nullptr>>>(x) in a comment stays\n"
+            "void add_do(uint32_t blockDim, void* l2ctrl, void* stream, uint8_t* x) {\n"
+            "  ::ascendc_sim::ChevronLaunch(add, \"add\", blockDim, l2ctrl,\n        stream)(x);\n"
+            "  const char* text = \"a<<<b>>>\";\n"
+            "}\n");
+  EXPECT_FALSE(RewriteChevronLaunches("int a = b << 3; // x<<<1,2,3>>>()\n", "k.cpp"));
 }
 
 TEST(ParallelMap, KeepsItemOrderAndRethrows) {
@@ -92,6 +114,35 @@ TEST_F(CandidateBuildTest, KernelCompileErrorIsCachedWithItsLog) {
   EXPECT_EQ(second.log, first.log);
   // Another prelude (other dtypes) is another build.
   EXPECT_FALSE(BuildRunner(cacheDir_, host, task_, candidates_[1], "#pragma once\n#define DTYPE_X half\n").cacheHit);
+}
+
+// NPU-mode kernel files launch their kernel from a host wrapper with chevrons (the harness leaves
+// ASCENDC_CPU_DEBUG undefined): the wrapper compiles, and a compile error still names the
+// original file and line.
+TEST_F(CandidateBuildTest, ChevronLaunchWrapperCompilesAndErrorsNameTheOriginalLine) {
+  const HostBuild host = BuildHost(cacheDir_, task_, candidates_[0]);
+  ASSERT_TRUE(host.ok) << host.log;
+  const std::string kernel =
+      "#include \"kernel_operator.h\"\n"
+      "extern \"C\" __global__ __aicore__ void scaled_add(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR w, GM_ADDR t) {}\n"
+      "#ifndef ASCENDC_CPU_DEBUG\n"
+      "void scaled_add_do(uint32_t blockDim, void* l2ctrl, void* stream, uint8_t* x, uint8_t* y, uint8_t* z,\n"
+      "                   uint8_t* workspace, uint8_t* tiling) {\n"
+      "  scaled_add<<<blockDim, l2ctrl, stream>>>(x, y, z, workspace, tiling);\n"
+      "}\n"
+      "#endif\n";
+  Candidate candidate = candidates_[0];
+  candidate.directory = cacheDir_ / "chevron";
+  candidate.kernelFiles = {candidate.directory / "op_kernel/scaled_add.cpp"};
+  fs::create_directories(candidate.directory / "op_kernel");
+  std::ofstream(candidate.kernelFiles[0]) << kernel;
+  const RunnerBuild built = BuildRunner(cacheDir_, host, task_, candidate, "#pragma once\n");
+  EXPECT_TRUE(built.ok) << built.log;
+
+  std::ofstream(candidate.kernelFiles[0]) << kernel + "undeclared_name;\n";
+  const RunnerBuild broken = BuildRunner(cacheDir_, host, task_, candidate, "#pragma once\n");
+  EXPECT_FALSE(broken.ok);
+  EXPECT_NE(broken.log.find(candidate.kernelFiles[0].string() + ":9:"), std::string::npos) << broken.log;
 }
 
 }  // namespace

@@ -1,0 +1,77 @@
+#include "bench/builder/chevron_rewrite.h"
+
+#include <cctype>
+
+namespace akgen::bench {
+namespace {
+
+bool IsIdentifierChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// Where the callee before a `<<<` at `chevron` starts: a possibly qualified identifier (`a::b`),
+// possibly followed by whitespace. `chevron` itself when there is none.
+size_t CalleeBegin(const std::string& source, size_t chevron) {
+  size_t begin = chevron;
+  while (begin > 0 && std::isspace(static_cast<unsigned char>(source[begin - 1]))) --begin;
+  const size_t nameEnd = begin;
+  while (begin > 0 && (IsIdentifierChar(source[begin - 1]) || source[begin - 1] == ':')) --begin;
+  return begin == nameEnd ? chevron : begin;
+}
+
+// The end of the comment or literal starting at `i`, or `i` when none starts there.
+size_t SkipCommentOrLiteral(const std::string& source, size_t i) {
+  if (source.compare(i, 2, "//") == 0) {
+    const size_t end = source.find('\n', i);
+    return end == std::string::npos ? source.size() : end;
+  }
+  if (source.compare(i, 2, "/*") == 0) {
+    const size_t end = source.find("*/", i + 2);
+    return end == std::string::npos ? source.size() : end + 2;
+  }
+  if (source[i] == '"' || source[i] == '\'') {
+    size_t j = i + 1;
+    while (j < source.size() && source[j] != source[i]) j += source[j] == '\\' ? 2 : 1;
+    return j < source.size() ? j + 1 : source.size();
+  }
+  return i;
+}
+
+}  // namespace
+
+std::optional<std::string> RewriteChevronLaunches(const std::string& source, const std::string& originalPath) {
+  std::string code;
+  bool rewritten = false;
+  size_t copiedUpTo = 0;  // source[0, copiedUpTo) is already in `code`
+  for (size_t i = 0; i < source.size();) {
+    const size_t skipped = SkipCommentOrLiteral(source, i);
+    if (skipped != i) {
+      i = skipped;
+      continue;
+    }
+    if (source.compare(i, 3, "<<<") != 0) {
+      ++i;
+      continue;
+    }
+    const size_t calleeBegin = CalleeBegin(source, i);
+    const size_t close = source.find(">>>", i + 3);
+    if (calleeBegin == i || calleeBegin < copiedUpTo || close == std::string::npos) {
+      i += 3;
+      continue;
+    }
+    size_t calleeEnd = calleeBegin;
+    while (calleeEnd < i && !std::isspace(static_cast<unsigned char>(source[calleeEnd]))) ++calleeEnd;
+    const std::string callee = source.substr(calleeBegin, calleeEnd - calleeBegin);
+    // The whitespace between callee and chevrons stays, so every newline keeps its place.
+    code += source.substr(copiedUpTo, calleeBegin - copiedUpTo);
+    code += "::ascendc_sim::ChevronLaunch(" + source.substr(calleeBegin, i - calleeBegin) + ", \"" + callee + "\", ";
+    code += source.substr(i + 3, close - (i + 3)) + ")";
+    copiedUpTo = i = close + 3;
+    rewritten = true;
+  }
+  if (!rewritten) return std::nullopt;
+  code += source.substr(copiedUpTo);
+  std::string escapedPath;
+  for (char c : originalPath) escapedPath += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+  return "#include \"ascendc_sim/chevron_launch.h\"\n#line 1 \"" + escapedPath + "\"\n" + code;
+}
+
+}  // namespace akgen::bench
