@@ -15,5 +15,6 @@
 #include "ascendc_sim/atomic.h"
 #include "ascendc_sim/debug.h"
 #include "ascendc_sim/intrinsics.h"
+#include "ascendc_sim/workspace.h"
 #include "ascendc_sim/vec_api.h"
 #include "ascendc_sim/tiling_data.h"

@@ -187,6 +187,11 @@ int64_t SubBlockIdx() { return 0; }
 uint64_t TilingKey() { return Settings().tilingKey; }
 void SetTilingKey(uint64_t key) { Settings().tilingKey = key; }
 void SetKernelMode(uint8_t mode) { Settings().kernelMode = mode; }
+uint8_t* SystemWorkspace() { return CurrentBlock().systemWorkspace; }
+void SetSystemWorkspace(uint8_t* workspace, bool replace) {
+  BlockState& block = CurrentBlock();
+  if (replace || block.systemWorkspace == nullptr) block.systemWorkspace = workspace;
+}
 
 void SyncAllBlocks(Site site) {
   CurrentBlock();  // exits with a message when called outside a launch

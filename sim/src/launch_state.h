@@ -84,6 +84,7 @@ struct BlockState {
   // The value/index register the last ReduceMax/ReduceMin wrote (read by GetReduceMaxMinCount).
   uint64_t reduceMaxMinValueBits = 0;
   uint64_t reduceMaxMinIndexBits = 0;
+  uint8_t* systemWorkspace = nullptr;  // GetSysWorkSpacePtr; a framework launch sets it first
 
   explicit BlockState(int64_t blockIndex);
   ~BlockState();

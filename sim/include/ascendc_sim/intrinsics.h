@@ -57,8 +57,3 @@ enum CoreType : uint8_t { AIC = 0, AIV = 1, MIX = 2 };
 inline constexpr CoreType g_coreType = AIV;
 #define ASCEND_IS_AIV (g_coreType == AIV)
 #define ASCEND_IS_AIC (g_coreType == AIC)
-
-namespace AscendC {
-// Vector kernels reserve no system workspace in the simulator, so the user workspace starts at 0.
-inline GM_ADDR GetUserWorkspace(GM_ADDR workspace) { return workspace; }
-}  // namespace AscendC

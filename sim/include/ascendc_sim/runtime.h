@@ -83,6 +83,10 @@ uint64_t TilingKey();
 void SetTilingKey(uint64_t key);
 void SetKernelMode(uint8_t mode);
 void SyncAllBlocks(Site site);
+// The current block's system workspace pointer (GetSysWorkSpacePtr); `replace` false sets it only
+// while it is unset.
+uint8_t* SystemWorkspace();
+void SetSystemWorkspace(uint8_t* workspace, bool replace);
 void Assert(bool condition, const char* expression, Site site);
 
 // Global memory.
