@@ -32,9 +32,21 @@ SelectSources ScalarSource(const T& scalar) {
 
 }  // namespace ascendc_sim
 
+// CANN checks selMask's type only in its CPU-debug build (an ASSERT in the Select implementation);
+// the NPU compiler takes any integer mask buffer, and NPU-mode kernels do pass Compare's int8_t
+// output as the mask.
+#if defined(ASCENDC_CPU_DEBUG) && ASCENDC_CPU_DEBUG
+#define ASCENDC_SIM_CHECK_SELECT_MASK_DTYPE(U) \
+  ASCENDC_SIM_CHECK_DTYPE("Select (selMask)", U, uint8_t, uint16_t, uint32_t, uint64_t)
+#else
+#define ASCENDC_SIM_CHECK_SELECT_MASK_DTYPE(U)                                                            \
+  ASCENDC_SIM_CHECK_DTYPE("Select (selMask)", U, uint8_t, uint16_t, uint32_t, uint64_t, int8_t, int16_t, \
+                          int32_t, int64_t)
+#endif
+
 #define ASCENDC_SIM_CHECK_SELECT_DTYPES(T, U)        \
   ASCENDC_SIM_CHECK_DTYPE("Select", T, half, float); \
-  ASCENDC_SIM_CHECK_DTYPE("Select (selMask)", U, uint8_t, uint16_t, uint32_t, uint64_t)
+  ASCENDC_SIM_CHECK_SELECT_MASK_DTYPE(U)
 
 namespace AscendC {
 
