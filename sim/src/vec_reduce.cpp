@@ -333,6 +333,10 @@ void ReduceGroupsTyped(ReduceOp op, ReduceGroup group, const LocalRef& dst, cons
   uint64_t end = 0;
   float values[kMaxLanes];
   bool active[kMaxLanes];
+  // WholeReduceMax/Min also leave the best value of the whole instruction and its element index
+  // (repeat * lanes per repeat + lane, the first on ties) in the register GetReduceMaxMinCount reads.
+  const bool setsMaxMinRegister = op != ReduceOp::kSum && group == ReduceGroup::kRepeat;
+  LaneResult best;
   for (uint64_t repeat = 0; repeat < walk.plan.repeats; ++repeat) {
     ReadRepeat<T>(walk, repeat, values, active, site);
     for (uint32_t first = 0; first < perRepeat; first += groupLanes) {
@@ -341,9 +345,16 @@ void ReduceGroupsTyped(ReduceOp op, ReduceGroup group, const LocalRef& dst, cons
       const uint64_t offset = repeat * dstRepStride * repeatOutputBytes + first / groupLanes * slot.bytes;
       outputs.push_back({offset, result.value, result.index});
       end = offset + slot.bytes > end ? offset + slot.bytes : end;
+      if (setsMaxMinRegister && (!best.active || Better(op, result.value, best.value)))
+        best = {result.value, uint32_t(repeat * perRepeat + result.index), true};
     }
   }
   if (outputs.empty()) return;
+  if (setsMaxMinRegister) {
+    BlockState& block = CurrentBlock();
+    block.reduceMaxMinValueBits = ScalarBits(T(best.value));
+    block.reduceMaxMinIndexBits = ScalarBits(IndexBits<T>(best.index));
+  }
   CheckOutput(dst, "dst", end, alignment, site);
   for (const PendingOutput& output : outputs) {
     if (slot.valueAt >= 0) WriteValue<T>(dst, output.offset + uint32_t(slot.valueAt), output.value);

@@ -233,6 +233,37 @@ TYPED_TEST(ReduceTest, ReduceMaxMinCountFormWriteValueAndFirstIndex) {
   }
 }
 
+// A2 documents WholeReduceMax/Min as the way to get an exact index from GetReduceMaxMinCount; in
+// counter mode one instruction covers every repeat, and the register holds the element index.
+TYPED_TEST(ReduceTest, WholeReduceMaxMinSetTheRegisterGetReduceMaxMinCountReads) {
+  using T = TypeParam;
+  const uint32_t count = 1000;
+  auto input = Inputs<T>(count, -100.0f, 100.0f, 11);
+  input[700] = input[900] = T(400.0f);  // a tie: the smaller index wins
+  input[130] = T(-200.0f);
+  for (bool isMax : {true, false}) {
+    T value{}, index{};
+    simtest::LaunchOutcome outcome;
+    RunOnUb<T>(input, Sentinels<T>(count), 4096,
+               [&](auto& d, auto& s, auto&) {
+                 SetMaskCount();
+                 SetVectorMask<T, MaskMode::COUNTER>(0, count);
+                 if (isMax) {
+                   WholeReduceMax<T, false>(d, s, MASK_PLACEHOLDER, 1, 1, 1, 8);
+                 } else {
+                   WholeReduceMin<T, false>(d, s, MASK_PLACEHOLDER, 1, 1, 1, 8);
+                 }
+                 SetMaskNorm();
+                 ResetMask();
+                 GetReduceMaxMinCount<T>(value, index);
+               },
+               outcome);
+    ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+    EXPECT_EQ(float(value), isMax ? 400.0f : -200.0f);
+    EXPECT_EQ(BitsOf(index), isMax ? 700u : 130u);
+  }
+}
+
 TYPED_TEST(ReduceTest, ReduceMaxWithoutIndexWritesOnlyTheValueAndFindsTheTail) {
   using T = TypeParam;
   const uint32_t count = 4097;
