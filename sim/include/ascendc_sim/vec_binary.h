@@ -2,6 +2,7 @@
 #pragma once
 #include <type_traits>
 
+#include "ascendc_sim/api_address.h"
 #include "ascendc_sim/dtype.h"
 #include "ascendc_sim/local_tensor.h"
 #include "ascendc_sim/vec_params.h"
@@ -14,6 +15,10 @@
     ASCENDC_SIM_CHECK_DTYPE(#Name, T, __VA_ARGS__);                                                                    \
     ascendc_sim::rt::VecBinary(ascendc_sim::BinaryOp::Op, ascendc_sim::kDTypeOf<T>, dst.SimRef(), src0.SimRef(),       \
                                src1.SimRef(), ascendc_sim::CountShape(count), ascendc_sim::MakeSite(#Name, location)); \
+  }                                                                                                                    \
+  template <class T, class Src1, ascendc_sim::IfAddressForm<Src1, LocalTensor<T>> = true>                              \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const Src1& src1, const int32_t& count) {           \
+    Name<T>(dst, src0, src1, count, std::source_location::current());                                                  \
   }                                                                                                                    \
   template <class T, bool isSetMask = true>                                                                            \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,                         \

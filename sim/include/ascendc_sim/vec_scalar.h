@@ -2,13 +2,15 @@
 #pragma once
 #include <type_traits>
 
+#include "ascendc_sim/api_address.h"
 #include "ascendc_sim/dtype.h"
 #include "ascendc_sim/local_tensor.h"
 #include "ascendc_sim/vec_params.h"
 
 // The scalar is `const T&` with T deduced from the tensors too, so a float literal for a half
 // tensor is a deduction conflict, as in CANN. The twin `template <T, U>` overloads exist in CANN for
-// TensorTrait tensors; they require U == T and so reject the same calls.
+// TensorTrait tensors; they require U == T and so reject the same calls. The count form's twin has
+// CANN's exact parameter list and so also serves as the address form (api_address.h).
 #define ASCENDC_SIM_SCALAR_COUNT_FORMS(Name, Op, ...)                                                           \
   template <class T, bool isSetMask = true>                                                                     \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count,   \
@@ -18,10 +20,9 @@
                                ascendc_sim::ScalarBits(scalarValue), ascendc_sim::CountShape(count),            \
                                ascendc_sim::MakeSite(#Name, location));                                         \
   }                                                                                                             \
-  template <class T, class U, bool isSetMask = true, std::enable_if_t<std::is_same_v<T, U>, bool> = true>       \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalarValue, const int32_t& count,   \
-            const std::source_location location = std::source_location::current()) {                            \
-    Name<T, isSetMask>(dst, src, scalarValue, count, location);                                                 \
+  template <class T, class U, bool isSetMask = true, ascendc_sim::IfAddressForm<U, T> = true>                   \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalarValue, const int32_t& count) { \
+    Name<T, isSetMask>(dst, src, scalarValue, count, std::source_location::current());                          \
   }
 
 // Level-0 forms. `Extra` names a pair of macros, Extra##_PARAM() and Extra##_ARG(), that add CANN's

@@ -1,5 +1,6 @@
 // Unary vector APIs (dst = op(src)): level 2 (count) and level 0 (mask, repeats, strides).
 #pragma once
+#include "ascendc_sim/api_address.h"
 #include "ascendc_sim/dtype.h"
 #include "ascendc_sim/local_tensor.h"
 #include "ascendc_sim/vec_params.h"
@@ -12,6 +13,10 @@
     ASCENDC_SIM_CHECK_DTYPE(#Name, T, __VA_ARGS__);                                                           \
     ascendc_sim::rt::VecUnary(ascendc_sim::UnaryOp::Op, ascendc_sim::kDTypeOf<T>, dst.SimRef(), src.SimRef(), \
                               ascendc_sim::CountShape(count), ascendc_sim::MakeSite(#Name, location));        \
+  }                                                                                                           \
+  template <class T, class Src, ascendc_sim::IfAddressForm<Src, LocalTensor<T>> = true>                       \
+  void Name(const LocalTensor<T>& dst, const Src& src, const int32_t& count) {                                \
+    Name<T>(dst, src, count, std::source_location::current());                                                \
   }                                                                                                           \
   template <class T, bool isSetMask = true>                                                                   \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const ascendc_sim::MaskArg mask,            \

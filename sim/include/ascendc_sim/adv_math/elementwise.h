@@ -1,31 +1,34 @@
 // Element-wise high-level math APIs (CANN adv_api/math and activation/sigmoid): dst = f(src) over
 // calCount elements, or over src.GetSize() when the count is omitted. The sharedTmpBuffer forms
 // take CANN's scratch tensor; the simulator computes in float and needs no scratch space.
-// These functions have CANN's exact function types, because kernels pass them as template
-// arguments (`Op<float, false>` of type `void(const LocalTensor<T>&, const LocalTensor<T>&,
-// const uint32_t)`). They therefore take no source location: their diagnostics name the API and
-// this header, not the kernel line.
+// Like the basic APIs, every form takes a trailing source location; the count form also has an
+// address form with CANN's exact type (api_address.h), because Foreach kernels pass
+// `Sin<float, false>` as a template argument.
 #pragma once
 #include <source_location>
 
 #include "ascendc_sim/adv_math/math_runtime.h"
+#include "ascendc_sim/api_address.h"
 #include "ascendc_sim/dtype.h"
 #include "ascendc_sim/local_tensor.h"
 
-#define ASCENDC_SIM_MATH_CALL(Name, Fn, dst, src, count)                                                      \
-  ascendc_sim::rt::VecMath(ascendc_sim::MathFn::Fn, ascendc_sim::kDTypeOf<T>, dst.SimRef(), src.SimRef(), \
-                           count, ascendc_sim::MakeSite(#Name, std::source_location::current()))
-
-// The two forms every element-wise API has: with a count, and over the whole source tensor.
-#define ASCENDC_SIM_MATH_API_WITHOUT_TMP(Name, Fn)                                                          \
-  template <typename T, bool isReuseSource = false>                                                        \
-  void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t calCount) {   \
-    ASCENDC_SIM_CHECK_DTYPE(#Name, T, half, float);                                                        \
-    ASCENDC_SIM_MATH_CALL(Name, Fn, dstTensor, srcTensor, calCount);                                       \
-  }                                                                                                        \
-  template <typename T, bool isReuseSource = false>                                                        \
-  void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor) {                            \
-    Name<T, isReuseSource>(dstTensor, srcTensor, srcTensor.GetSize());                                     \
+// The forms every element-wise API has: with a count, its address form, and over the whole source.
+#define ASCENDC_SIM_MATH_API_WITHOUT_TMP(Name, Fn)                                                              \
+  template <typename T, bool isReuseSource = false>                                                            \
+  void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t calCount,         \
+            const std::source_location location = std::source_location::current()) {                           \
+    ASCENDC_SIM_CHECK_DTYPE(#Name, T, half, float);                                                            \
+    ascendc_sim::rt::VecMath(ascendc_sim::MathFn::Fn, ascendc_sim::kDTypeOf<T>, dstTensor.SimRef(),            \
+                             srcTensor.SimRef(), calCount, ascendc_sim::MakeSite(#Name, location));            \
+  }                                                                                                            \
+  template <typename T, bool isReuseSource = false, class Src, ascendc_sim::IfAddressForm<Src, LocalTensor<T>> = true> \
+  void Name(const LocalTensor<T>& dstTensor, const Src& srcTensor, const uint32_t calCount) {                  \
+    Name<T, isReuseSource>(dstTensor, srcTensor, calCount, std::source_location::current());                   \
+  }                                                                                                            \
+  template <typename T, bool isReuseSource = false>                                                            \
+  void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,                                  \
+            const std::source_location location = std::source_location::current()) {                           \
+    Name<T, isReuseSource>(dstTensor, srcTensor, srcTensor.GetSize(), location);                               \
   }
 
 // Plus the two sharedTmpBuffer forms.
@@ -33,14 +36,16 @@
   ASCENDC_SIM_MATH_API_WITHOUT_TMP(Name, Fn)                                                                 \
   template <typename T, bool isReuseSource = false>                                                          \
   void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,                                \
-            const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount) {                          \
+            const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount,                            \
+            const std::source_location location = std::source_location::current()) {                         \
     (void)sharedTmpBuffer;                                                                                   \
-    Name<T, isReuseSource>(dstTensor, srcTensor, calCount);                                                  \
+    Name<T, isReuseSource>(dstTensor, srcTensor, calCount, location);                                        \
   }                                                                                                          \
   template <typename T, bool isReuseSource = false>                                                          \
   void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,                                \
-            const LocalTensor<uint8_t>& sharedTmpBuffer) {                                                   \
-    Name<T, isReuseSource>(dstTensor, srcTensor, sharedTmpBuffer, srcTensor.GetSize());                      \
+            const LocalTensor<uint8_t>& sharedTmpBuffer,                                                     \
+            const std::source_location location = std::source_location::current()) {                         \
+    Name<T, isReuseSource>(dstTensor, srcTensor, sharedTmpBuffer, srcTensor.GetSize(), location);            \
   }
 
 namespace AscendC {
@@ -74,4 +79,3 @@ ASCENDC_SIM_MATH_API(Sign, kSign)
 
 #undef ASCENDC_SIM_MATH_API
 #undef ASCENDC_SIM_MATH_API_WITHOUT_TMP
-#undef ASCENDC_SIM_MATH_CALL
