@@ -57,6 +57,7 @@ ContentHash& AddToolchain(ContentHash& hash, const std::vector<fs::path>& linkIn
   hash.Add("akgen-candidate-build-v2").Add(toolchain.compiler).Add(toolchain.version);
   for (const std::string& flag : toolchain.compileFlags) hash.Add(flag);
   for (const fs::path& input : linkInputs) hash.AddFileStamp(input);
+  for (const fs::path& header : toolchain.simulatorHeaders) hash.AddFileStamp(header);
   return hash.AddFileStamp(toolchain.simulatorLibrary);
 }
 

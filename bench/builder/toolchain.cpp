@@ -1,5 +1,6 @@
 #include "bench/builder/toolchain.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <sstream>
 
@@ -17,6 +18,15 @@ std::vector<std::filesystem::path> SplitPaths(const std::string& list) {
   return paths;
 }
 
+std::vector<std::filesystem::path> FilesBelow(const std::filesystem::path& directory) {
+  std::vector<std::filesystem::path> files;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(directory, error))
+    if (entry.is_regular_file()) files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
 std::string FirstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
 
 Toolchain MakeToolchain() {
@@ -31,6 +41,7 @@ Toolchain MakeToolchain() {
   toolchain.describeObjects = SplitPaths(AKGEN_DESCRIBE_OBJECTS);
   toolchain.runnerObjects = SplitPaths(AKGEN_RUNNER_OBJECTS);
   toolchain.simulatorLibrary = AKGEN_SIM_LIBRARY;
+  toolchain.simulatorHeaders = FilesBelow(AKGEN_SIM_INCLUDE_DIR);
   return toolchain;
 }
 

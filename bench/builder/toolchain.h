@@ -15,6 +15,9 @@ struct Toolchain {
   std::vector<std::filesystem::path> describeObjects;
   std::vector<std::filesystem::path> runnerObjects;
   std::filesystem::path simulatorLibrary;
+  // Every file of the simulator's include tree: kernels compile against these headers, so a header
+  // edit must invalidate cached builds even when the library itself did not change.
+  std::vector<std::filesystem::path> simulatorHeaders;
 };
 
 // Candidates are built as NPU builds compile them: __CCE_AICORE__ and __NPU_ARCH__ defined,

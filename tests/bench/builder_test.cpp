@@ -10,6 +10,7 @@
 #include "bench/builder/chevron_rewrite.h"
 #include "bench/builder/kernel_entry.h"
 #include "bench/builder/parallel_map.h"
+#include "bench/builder/toolchain.h"
 
 namespace akgen::bench {
 namespace {
@@ -52,6 +53,13 @@ TEST(ChevronRewrite, TurnsEachLaunchIntoALauncherCallOnTheSameLines) {
             "  const char* text = \"a<<<b>>>\";\n"
             "}\n");
   EXPECT_FALSE(RewriteChevronLaunches("int a = b << 3; // x<<<1,2,3>>>()\n", "k.cpp"));
+}
+
+// Kernels compile against the simulator's headers, so every one of them is part of a build's key.
+TEST(Toolchain, BuildKeysCoverEverySimulatorHeader) {
+  const std::vector<fs::path>& headers = HarnessToolchain().simulatorHeaders;
+  for (const char* header : {"kernel_operator.h", "ascendc_sim/adv_math/elementwise.h", "lib/math/kernel_operator_sin_intf.h"})
+    EXPECT_NE(std::find(headers.begin(), headers.end(), fs::path(AKGEN_SOURCE_DIR) / "sim/include" / header), headers.end()) << header;
 }
 
 TEST(ParallelMap, KeepsItemOrderAndRethrows) {
