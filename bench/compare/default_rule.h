@@ -1,7 +1,8 @@
 // NPUKernelBench's default precision rule on raw tensor buffers. An element fails only if its
 // absolute error exceeds maxAbsError AND its relative error abs / (|ref| + 1e-7) exceeds
-// maxRelError; any non-finite value in the reference or the candidate fails. Unlike PyTorch, which
-// subtracts in the tensor's own dtype, the errors here are computed in double.
+// maxRelError; any non-finite value in the reference or the candidate fails. As there, the dtypes
+// may differ and the shapes may differ in size-1 dimensions. Unlike PyTorch, which subtracts in the
+// promoted dtype, the errors here are computed in double.
 #pragma once
 #include <cstddef>
 #include <cstdint>

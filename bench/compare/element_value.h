@@ -3,6 +3,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "bench/oracle/torch_dtype.h"
 
@@ -15,6 +16,10 @@ struct ElementValue {
 
 // data holds elements of dtype; index counts elements, not bytes.
 ElementValue ReadElement(TorchDtype dtype, const std::byte* data, size_t index);
+
+// One element of dtype holding `value` (rounded to nearest even, integers truncated toward zero),
+// as little-endian bytes.
+std::vector<std::byte> EncodeElement(TorchDtype dtype, double value);
 
 double HalfBitsToDouble(uint16_t bits);
 double BFloat16BitsToDouble(uint16_t bits);

@@ -140,6 +140,16 @@ class Evaluation {
       Record(job, *run.failure, std::move(details), run.diagnosticKind.empty() ? run.detail : run.diagnosticKind);
       return;
     }
+    if (run.needsReplay) {
+      try {
+        ReplayCandidateOutputs(oracle_, request, golden.dir, run.outputDir);
+      } catch (const OracleError& error) {  // the same code ran on the golden call: the candidate's values broke it
+        const std::string reason = std::string("ModelNew fails on the candidate's results: ") + error.what();
+        details["reason"] = reason;
+        Record(job, Verdict::WrongAnswer, std::move(details), reason);
+        return;
+      }
+    }
     Comparison comparison;
     try {
       comparison = CheckCase(oracle_, request, golden, run.outputDir);

@@ -99,7 +99,10 @@ struct EntryReader {
     call.api = Field(entry, "call", "api").get<std::string>();
     call.source = Field(entry, "call", "source").get<std::string>();
     call.arguments = ReadList(entry, "arguments");
-    for (const json& result : Field(entry, "call", "results")) {
+    call.replay = entry.value("replay", false);
+    const json& results = Field(entry, "call", "results");
+    if (results.is_null() != call.replay) Fail("call", "has results exactly when it is not replayed");
+    for (const json& result : call.replay ? json::array() : results) {
       CallResult located;
       located.argument = Field(result, "call result", "argument").get<size_t>();
       if (located.argument >= call.arguments.size()) Fail("call result", "argument index out of range");

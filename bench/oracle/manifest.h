@@ -46,7 +46,10 @@ struct OpCall {
   std::string api;     // aclnn<Op>
   std::string source;  // pybind.cpp:LINE of the EXEC_NPU_CMD
   std::vector<ManifestValue> arguments;
-  std::vector<CallResult> results;  // one per output of Model
+  std::vector<CallResult> results;  // one per output of Model; empty when replayed
+  // ModelNew returns values that are not views of the arguments (converted or computed after the
+  // call): the harness replays ModelNew on the candidate's results instead (ReplayCandidateOutputs).
+  bool replay = false;
 };
 
 struct Manifest {

@@ -159,6 +159,15 @@ GoldenCase ProduceGolden(const OracleConfig& config, const OracleRequest& reques
   return {dir, ReadManifest(dir), false};
 }
 
+void ReplayCandidateOutputs(const OracleConfig& config, const OracleRequest& request, const fs::path& goldenDir,
+                            const fs::path& runDir) {
+  const PythonRun result = RunOracleModule(
+      config, "akgen_oracle.replay",
+      {"--validation-dir", request.validationDir.string(), "--golden", goldenDir.string(), "--run-dir", runDir.string(),
+       "--op-name", request.opName, "--snake-name", request.kernelName, "--pybind-cache", config.pybindCacheDir.string()});
+  ThrowIfFailed(result, config, request, "replaying ModelNew on the candidate's results");
+}
+
 CustomVerdict RunCustomCheck(const OracleConfig& config, const OracleRequest& request, const fs::path& goldenDir,
                              const fs::path& candidateDir) {
   const PythonRun result =

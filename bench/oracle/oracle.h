@@ -47,6 +47,12 @@ struct GoldenCase {
 // line at fault when the reference fails.
 GoldenCase ProduceGolden(const OracleConfig& config, const OracleRequest& request);
 
+// For a replayed call (OpCall::replay): reruns ModelNew on the golden inputs with the op's tensor
+// arguments as runDir holds them after the candidate's run, and writes runDir/manifest.json with
+// what it returns. Throws OracleError when ModelNew fails on them.
+void ReplayCandidateOutputs(const OracleConfig& config, const OracleRequest& request,
+                            const std::filesystem::path& goldenDir, const std::filesystem::path& runDir);
+
 struct CustomVerdict {
   bool pass = false;
   double maxAbsDiff = 0;

@@ -1,8 +1,11 @@
 #include "bench/runner/argument_mapping.h"
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <utility>
+
+#include "bench/compare/element_value.h"
 
 namespace akgen::bench {
 namespace {
@@ -18,9 +21,6 @@ std::string NameList(const std::vector<Signature>& params) {
   return names.empty() ? "" : " (" + names + ")";
 }
 
-std::string ArgumentFile(size_t argument, std::optional<size_t> item) {
-  return "arg" + std::to_string(argument) + (item ? "_" + std::to_string(*item) : "") + ".bin";
-}
 
 // Builds the request argument by argument; the first misfit stops it with a problem.
 class CallMapper {
@@ -29,7 +29,7 @@ class CallMapper {
       : op_(op), call_(call), mapping_(mapping) {}
 
   void Map() {
-    const size_t declared = op_.inputs.size() + op_.attrs.size() + op_.outputs.size();
+    const size_t declared = op_.inputs.size() + op_.attrs.size() + op_.outputs.size() - ReferenceOutputCount();
     if (call_.arguments.size() != declared) {
       Fail("passes " + Count(call_.arguments.size(), "argument") + ", but op " + op_.opType + " declares " +
            Count(op_.inputs.size(), "input") + NameList(op_.inputs) + ", " + Count(op_.attrs.size(), "attribute") +
@@ -43,27 +43,78 @@ class CallMapper {
     }
     for (const AttrSignature& attr : op_.attrs) Attr(attr, argument++);
     for (const ParamSignature& output : op_.outputs) {
+      if (const std::optional<size_t> input = InputNamed(output.name)) {  // a reference parameter: aclnn passes it once
+        mapping_.request.outputs.push_back(mapping_.request.inputs[*input]);
+        mapping_.request.outputs.back().name = output.name;
+        mapping_.outputTypes.push_back(mapping_.inputTypes[*input]);
+        continue;
+      }
       mapping_.request.outputs.push_back(Param(output, argument++, mapping_.outputTypes));
     }
+    mapping_.replay = call_.replay;
     if (mapping_.problem.empty()) Results();
   }
 
  private:
+  // An output named like an input is the same tensor (CANN's reference parameters, e.g. an
+  // in-place `y`): aclnn takes one argument for both.
+  std::optional<size_t> InputNamed(const std::string& name) const {
+    for (size_t i = 0; i < op_.inputs.size(); ++i)
+      if (op_.inputs[i].name == name) return i;
+    return std::nullopt;
+  }
+
+  size_t ReferenceOutputCount() const {
+    return static_cast<size_t>(std::count_if(op_.outputs.begin(), op_.outputs.end(),
+                                             [&](const ParamSignature& output) { return InputNamed(output.name).has_value(); }));
+  }
+
+  // The column of the OpDef's DataType lists that every tensor input the call passes matches: the
+  // dtype combination aclnn picks, which decides the dtype of a scalar passed for a tensor input.
+  std::optional<size_t> DtypeCombination() const {
+    size_t columns = 0;
+    for (const ParamSignature& input : op_.inputs) columns = std::max(columns, input.dataTypes.size());
+    for (size_t column = 0; column < columns; ++column) {
+      bool matches = true;
+      for (size_t i = 0; i < op_.inputs.size() && matches; ++i) {
+        const ManifestValue& value = call_.arguments[i];
+        if (value.kind != ValueKind::Tensor) continue;
+        matches = column < op_.inputs[i].dataTypes.size() && op_.inputs[i].dataTypes[column] == CannDataTypeName(value.dtype);
+      }
+      if (matches) return column;
+    }
+    return std::nullopt;
+  }
+
+  // aclScalar at a tensor input: a one-element tensor of the dtype the OpDef declares for it.
+  std::optional<TensorArgument> ScalarTensor(const ParamSignature& param, const ManifestValue& value, size_t argument) {
+    const std::optional<size_t> column = DtypeCombination();
+    if (!column || *column >= param.dataTypes.size()) return std::nullopt;
+    const std::string& cannType = param.dataTypes[*column];
+    const std::optional<TorchDtype> dtype = TorchDtypeOfCann(cannType);
+    if (!dtype) return std::nullopt;
+    RunFile file{"scalar" + std::to_string(argument) + ".bin", std::nullopt, EncodeElement(*dtype, JsonNumber(value.value))};
+    mapping_.files.push_back(file);
+    return TensorArgument{{1}, cannType, file.name, false};
+  }
+
   void Fail(const std::string& problem) {
     if (mapping_.problem.empty()) mapping_.problem = call_.source + ": " + call_.api + " " + problem;
   }
 
+  // A copy of the recorded tensor under its golden file name, which the replay reads back.
   TensorArgument Tensor(const ManifestValue& value, size_t argument, std::optional<size_t> item) {
-    const std::string file = ArgumentFile(argument, item);
+    const std::string file = value.file.filename().string();
     mapping_.files.push_back({file, value.file, {}});
     tensorFiles_[{argument, item}] = {file, value.dtype};
-    return {value.shape, CannDataTypeName(value.dtype), file, false};
+    return {value.shape, CannDataTypeName(value.dtype), file, call_.replay};
   }
 
   // aclIntArray at a tensor position: an int64 tensor the tiling can read.
   TensorArgument IntArrayTensor(const ManifestValue& value, size_t argument) {
     const auto values = value.value.get<std::vector<int64_t>>();
-    RunFile file{ArgumentFile(argument, std::nullopt), std::nullopt, std::vector<std::byte>(values.size() * sizeof(int64_t))};
+    RunFile file{"int_array" + std::to_string(argument) + ".bin", std::nullopt,
+                 std::vector<std::byte>(values.size() * sizeof(int64_t))};
     std::memcpy(file.bytes.data(), values.data(), file.bytes.size());
     mapping_.files.push_back(file);
     return {{static_cast<int64_t>(values.size())}, "DT_INT64", file.name, false};
@@ -83,6 +134,9 @@ class CallMapper {
       mapped.tensors.push_back(Tensor(value, argument, std::nullopt));
     } else if (value.kind == ValueKind::ScalarList && value.dtype == TorchDtype::Int64) {
       mapped.tensors.push_back(IntArrayTensor(value, argument));
+    } else if (value.kind == ValueKind::Scalar) {
+      if (const std::optional<TensorArgument> tensor = ScalarTensor(param, value, argument)) mapped.tensors.push_back(*tensor);
+      else Fail(where + ": a scalar for a tensor input needs the OpDef's dtype for it, and no DataType column fits the call");
     } else if (value.kind == ValueKind::None) {
       if (param.paramType == "required") Fail(where + ": a REQUIRED parameter gets no tensor");
     } else {
@@ -149,6 +203,14 @@ class CallMapper {
 };
 
 }  // namespace
+
+std::optional<TorchDtype> TorchDtypeOfCann(const std::string& cannName) {
+  for (TorchDtype dtype : {TorchDtype::Float16, TorchDtype::BFloat16, TorchDtype::Float32, TorchDtype::Float64,
+                           TorchDtype::Complex64, TorchDtype::Complex128, TorchDtype::Int8, TorchDtype::Int16,
+                           TorchDtype::Int32, TorchDtype::Int64, TorchDtype::UInt8, TorchDtype::Bool})
+    if (CannDataTypeName(dtype) == cannName) return dtype;
+  return std::nullopt;
+}
 
 std::string CannDataTypeName(TorchDtype dtype) {
   switch (dtype) {

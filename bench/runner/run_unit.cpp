@@ -35,7 +35,7 @@ SandboxPolicy PolicyIn(const UnitSetup& setup, const Task& task, const GoldenCas
   fs::create_directories(directory);
   SandboxPolicy policy = setup.sandbox;
   policy.workDirectory = directory;
-  policy.hiddenPaths.push_back(golden.dir);
+  policy.hiddenPaths.push_back(golden.dir.parent_path());  // every case's golden outputs, not just this one's
   policy.hiddenPaths.push_back(task.directory);
   return policy;
 }
@@ -94,7 +94,8 @@ UnitRun ReadRunnerResult(const SandboxResult& sandbox, const fs::path& runDir, c
     for (const RunnerDiagnostic& diagnostic : result.diagnostics)
       if (diagnostic.severity == "error" && run.diagnosticKind.empty()) run.diagnosticKind = diagnostic.kind;
   } else {
-    WriteCandidateOutputs(runDir, mapping.results, outputStructure);
+    if (mapping.replay) run.needsReplay = true;
+    else WriteCandidateOutputs(runDir, mapping.results, outputStructure);
     run.outputDir = runDir;
   }
   return run;

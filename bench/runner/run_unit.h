@@ -34,6 +34,9 @@ struct UnitRun {
   uint32_t blockDim = 0;
   uint64_t tilingKey = 0;
   std::filesystem::path outputDir;  // manifest.json + output tensors, in the golden folder's format
+  // The call is replayed: outputDir holds the tensor arguments as the run left them, and
+  // ReplayCandidateOutputs must write its manifest.json before the comparison.
+  bool needsReplay = false;
   bool buildCacheHit = false;       // both programs came from the cache
   double buildSeconds = 0;          // builds and describe runs
   double runSeconds = 0;            // the runner's sandboxed run

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <map>
 #include <numeric>
 
 #include "ascendc_sim/host/op_runtime.h"
@@ -60,13 +61,18 @@ struct GmTensor {
   uint8_t* gm = nullptr;
 };
 
+// Tensors already in GM by file: a reference parameter's output is its input's tensor.
+std::map<std::string, GmTensor> placedTensors;
+
 GmTensor Place(const TensorArgument& tensor) {
+  if (const auto placed = placedTensors.find(tensor.file); placed != placedTensors.end()) return placed->second;
   GmTensor placed{&tensor, ReadBytes(tensor.file), nullptr};
   if (placed.hostBytes.size() != ByteSize(tensor))
     throw std::runtime_error(tensor.file + ": holds " + std::to_string(placed.hostBytes.size()) + " bytes, its shape and " +
                              tensor.dataType + " need " + std::to_string(ByteSize(tensor)));
   placed.gm = static_cast<uint8_t*>(rt::GmAlloc(std::max<size_t>(placed.hostBytes.size(), 1)));
   std::memcpy(placed.gm, placed.hostBytes.data(), placed.hostBytes.size());
+  placedTensors.emplace(tensor.file, placed);
   return placed;
 }
 

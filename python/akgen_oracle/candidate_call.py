@@ -4,7 +4,8 @@ ModelNew runs unchanged on the CPU with the task's own pybind.cpp compiled again
 pytorch_npu_helper.hpp (pybind_module). Its EXEC_NPU_CMD records the aclnn arguments in order; no
 kernel runs. We store every argument (tensors with their contents at the call) and, for each value
 ModelNew returns, which argument's memory holds it: the runner launches the op on those arguments
-and the harness reads the returned values back out of them.
+and the harness reads the returned values back out of them. Where ModelNew returns something else
+(a dtype conversion, a computed value), the harness replays ModelNew with the candidate's results.
 """
 import copy
 import importlib.machinery
@@ -14,7 +15,7 @@ import os
 import torch
 
 from akgen_oracle.task_files import TaskError
-from akgen_oracle.value_files import UnstorableValue, encode_value, flatten_outputs
+from akgen_oracle.value_files import UnstorableValue, decode_value, encode_value, flatten_outputs
 
 # aclDataType numbers, which a torch dtype argument becomes on the way to aclnn.
 _ACL_DATA_TYPES = {"Float": 0, "Half": 1, "Char": 2, "Int": 3, "Byte": 4, "Short": 6, "Long": 9, "Double": 11,
@@ -62,41 +63,64 @@ def _tensors_of(entry):
     return []
 
 
-def _locate(position, value, arguments, where):
-    """Which argument's memory holds the returned tensor, as an element view of that argument."""
+def _locate(value, arguments):
+    """Which argument's memory holds a returned tensor, as an element view of that argument; None when
+    the value is not such a view (converted, computed or not a tensor), which the replay handles."""
     if not isinstance(value, torch.Tensor):
-        raise TaskError(f"{where}: ModelNew returns a {type(value).__name__} as value {position}; "
-                        "only tensors written by the op can be compared")
+        return None
     for index, entry in enumerate(arguments):
         for item, base in _tensors_of(entry):
-            if _storage_pointer(base) != _storage_pointer(value) or base.dtype != value.dtype:
-                continue
-            if not base.is_contiguous():
-                raise TaskError(f"{where}: argument {index} is not contiguous; the op receives a contiguous copy")
-            return {"argument": index, "item": item, "offset": value.storage_offset() - base.storage_offset(),
-                    "shape": list(value.shape), "strides": list(value.stride())}
-    raise TaskError(f"{where}: ModelNew's value {position} is not memory the op writes: it is computed after "
-                    "the EXEC_NPU_CMD call, which akgen cannot replay")
+            if _storage_pointer(base) == _storage_pointer(value) and base.dtype == value.dtype and base.is_contiguous():
+                return {"argument": index, "item": item, "offset": value.storage_offset() - base.storage_offset(),
+                        "shape": list(value.shape), "strides": list(value.stride())}
+    return None
+
+
+def _model_new(scripts, init_inputs):
+    model_new_class = getattr(scripts.module, "ModelNew", None)
+    if model_new_class is None:
+        raise TaskError(f"{os.path.join(scripts.validation_dir, 'module.py')}: does not define ModelNew, "
+                        "which calls kernel_gen_ops")
+    return scripts.call("ModelNew(*get_init_inputs)", lambda: model_new_class(*copy.deepcopy(init_inputs)))
 
 
 def record_call(scripts, recorder, init_inputs, inputs, directory):
-    """The manifest's `call` entry: api, source line, arguments and where each returned value lives."""
-    module_file = os.path.join(scripts.validation_dir, "module.py")
-    model_new_class = getattr(scripts.module, "ModelNew", None)
-    if model_new_class is None:
-        raise TaskError(f"{module_file}: does not define ModelNew, which calls kernel_gen_ops")
+    """The manifest's `call` entry: api, source line, arguments, and where each returned value lives.
+
+    When every value ModelNew returns is a view of a tensor argument, `results` says which; otherwise
+    (pybind.cpp or ModelNew converts or computes after the call) `replay` is set and the harness
+    reruns ModelNew on the candidate's results (replay_call)."""
     recorder.take_calls()
-    model = scripts.call("ModelNew(*get_init_inputs)", lambda: model_new_class(*copy.deepcopy(init_inputs)))
+    model = _model_new(scripts, init_inputs)
     returned = scripts.call("ModelNew.forward", lambda: model(*copy.deepcopy(inputs)))
     calls = recorder.take_calls()
     if len(calls) != 1:
-        raise TaskError(f"{module_file}: ModelNew.forward made {len(calls)} EXEC_NPU_CMD calls; "
-                        "akgen replays exactly one op call per case")
+        raise TaskError(f"{os.path.join(scripts.validation_dir, 'module.py')}: ModelNew.forward made {len(calls)} "
+                        "EXEC_NPU_CMD calls; akgen replays exactly one op call per case")
     call = calls[0]
     where = f"{os.path.join(scripts.validation_dir, call['file'])}:{call['line']}"
     try:
         arguments = [_encode_argument(i, entry, directory, where) for i, entry in enumerate(call["arguments"])]
     except UnstorableValue as error:
         raise TaskError(f"{where}: EXEC_NPU_CMD argument {error}") from error
-    results = [_locate(i, value, call["arguments"], where) for i, value in enumerate(flatten_outputs(returned))]
-    return {"api": call["api"], "source": where, "arguments": arguments, "results": results}
+    results = [_locate(value, call["arguments"]) for value in flatten_outputs(returned)]
+    replay = any(result is None for result in results)
+    return {"api": call["api"], "source": where, "arguments": arguments, "results": None if replay else results,
+            "replay": replay}
+
+
+def replay_call(scripts, recorder, init_inputs, inputs, golden_call, run_dir):
+    """ModelNew's return value when the op leaves its tensor arguments as the run directory holds them
+    (the files the runner wrote back, named as in the golden call)."""
+    def written(entry):  # a tensor the run left no file for keeps the contents it was called with
+        files = [entry] if entry["kind"] == "tensor" else entry.get("items", [])
+        return all(os.path.isfile(os.path.join(run_dir, item["file"])) for item in files)
+
+    contents = [decode_value(entry, run_dir) if entry["kind"] in ("tensor", "tensor_list") and written(entry) else None
+                for entry in golden_call["arguments"]]
+    model = _model_new(scripts, init_inputs)
+    recorder.set_replay(contents)
+    try:
+        return scripts.call("ModelNew.forward", lambda: model(*copy.deepcopy(inputs)))
+    finally:
+        recorder.set_replay(None)

@@ -18,7 +18,7 @@ if __package__ in (None, ""):  # run by path rather than with -m: make the packa
 
 from akgen_oracle import npu_shims
 from akgen_oracle.case_row import make_case_row
-from akgen_oracle.task_files import TaskError, TaskScripts
+from akgen_oracle.task_files import TaskError, TaskScripts, exit_status
 from akgen_oracle.value_files import decode_outputs, json_float
 
 
@@ -68,16 +68,13 @@ def run_check(validation_dir, raw_case, golden_dir, candidate_dir):
 
 def main(argv=None):
     arguments = _arguments(argv)
-    sys.dont_write_bytecode = True
     npu_shims.install()
-    try:
+
+    def check():
         verdict = run_check(os.path.abspath(arguments.validation_dir), json.loads(arguments.case),
                             arguments.golden, arguments.candidate)
-    except TaskError as error:
-        print(f"akgen_oracle: {error}", file=sys.stderr)
-        return 1
-    print(json.dumps(verdict, allow_nan=False))
-    return 0
+        print(json.dumps(verdict, allow_nan=False))
+    return exit_status(check)
 
 
 if __name__ == "__main__":

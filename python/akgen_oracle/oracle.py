@@ -5,8 +5,8 @@
 
 --case is the test_cases.csv row as raw strings. DIR receives manifest.json and one .bin file per
 tensor (see value_files). The manifest's `call` is how ModelNew calls the op, recorded through the
-task's pybind.cpp (candidate_call), which is built once per task into DIR2. As in NPUKernelBench, inputs come from get_inputs(param, device) and the
-constructor arguments from get_init_inputs(param, device); the model runs on a copy of the inputs, so
+task's pybind.cpp (candidate_call), which is built once per task into DIR2. As in NPUKernelBench,
+inputs come from get_inputs(param, device) and the constructor arguments from get_init_inputs(param, device); the model runs on a copy of the inputs, so
 the stored inputs are those before any in-place update. Autograd stays enabled because some
 references (e.g. gradient ops) call torch.autograd.grad inside forward.
 """
@@ -22,10 +22,10 @@ if __package__ in (None, ""):  # run by path rather than with -m: make the packa
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from akgen_oracle import npu_shims, pybind_module
-from akgen_oracle.candidate_call import load_extension, record_call
+from akgen_oracle.candidate_call import record_call
 from akgen_oracle.case_row import make_case_row
 from akgen_oracle.seeding import seed_everything
-from akgen_oracle.task_files import TaskError, TaskScripts
+from akgen_oracle.task_files import TaskError, TaskScripts, exit_status
 from akgen_oracle.value_files import UnstorableValue, encode_outputs, encode_value
 
 
@@ -73,26 +73,24 @@ def produce_golden(validation_dir, raw_case, seed, recorder, out_dir):
     except UnstorableValue as error:
         raise TaskError(f"{os.path.join(scripts.validation_dir, 'module.py')}: Model.forward output {error}") from error
     manifest["call"] = record_call(scripts, recorder, init_inputs, inputs, out_dir)
-    if len(manifest["call"]["results"]) != len(manifest["outputs"]):
+    results = manifest["call"]["results"]
+    if results is not None and len(results) != len(manifest["outputs"]):
         raise TaskError(f"{os.path.join(scripts.validation_dir, 'module.py')}: ModelNew.forward returns "
-                        f"{len(manifest['call']['results'])} values, Model.forward {len(manifest['outputs'])}")
+                        f"{len(results)} values, Model.forward {len(manifest['outputs'])}")
     with open(os.path.join(out_dir, "manifest.json"), "w", encoding="utf-8") as out:
         json.dump(manifest, out, indent=1, allow_nan=False)
 
 
 def main(argv=None):
     arguments = _arguments(argv)
-    sys.dont_write_bytecode = True  # never leave __pycache__ in task folders
     validation_dir = os.path.abspath(arguments.validation_dir)
-    try:
-        library = pybind_module.build(validation_dir, arguments.snake_name, arguments.op_name, arguments.pybind_cache)
-        npu_shims.install(load_extension(pybind_module.MODULE_NAME, library))
-        produce_golden(validation_dir, json.loads(arguments.case), arguments.seed,
-                       load_extension("_akgen_recorder", library), arguments.out)
-    except TaskError as error:
-        print(f"akgen_oracle: {error}", file=sys.stderr)
-        return 1
-    return 0
+
+    def run():
+        kernel_gen_ops, recorder = pybind_module.load(validation_dir, arguments.snake_name, arguments.op_name,
+                                                      arguments.pybind_cache)
+        npu_shims.install(kernel_gen_ops)
+        produce_golden(validation_dir, json.loads(arguments.case), arguments.seed, recorder, arguments.out)
+    return exit_status(run)
 
 
 if __name__ == "__main__":

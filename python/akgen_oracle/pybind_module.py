@@ -84,3 +84,10 @@ def build(validation_dir, snake_name, op_name, cache_dir):
     except OSError:  # another oracle published the same key first; its module is equivalent
         shutil.rmtree(staging, ignore_errors=True)
     return target
+
+
+def load(validation_dir, snake_name, op_name, cache_dir):
+    """(kernel_gen_ops, recorder): the built module under both of the names it defines."""
+    from akgen_oracle.candidate_call import load_extension
+    library = build(validation_dir, snake_name, op_name, cache_dir)
+    return load_extension(MODULE_NAME, library), load_extension("_akgen_recorder", library)

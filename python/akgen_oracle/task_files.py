@@ -9,6 +9,17 @@ class TaskError(Exception):
     """A failure inside the task's own files (or a missing piece of them); the message says where."""
 
 
+def exit_status(action):
+    """Runs action(); a TaskError becomes the `akgen_oracle: ...` message the harness reads, and status 1."""
+    sys.dont_write_bytecode = True  # never leave __pycache__ in task folders
+    try:
+        action()
+    except TaskError as error:
+        print(f"akgen_oracle: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def _task_frame(trace, validation_dir):
     """The innermost traceback frame inside the task's validation directory, if any."""
     inside = [frame for frame in traceback.extract_tb(trace)

@@ -142,12 +142,14 @@ TEST(DefaultRuleTest, BoolComparesAsInteger) {
   EXPECT_EQ(flipped.maxAbsError, 1);
 }
 
-TEST(DefaultRuleTest, LayoutMismatchesFailWithAReason) {
+TEST(DefaultRuleTest, DtypesMayDifferAndUnitDimsBroadcastButOtherLayoutsFail) {
   const Buffer f32 = Buffer::Of(TorchDtype::Float32, std::vector<float>{1, 2, 3, 4});
   const Buffer i32 = Buffer::Of(TorchDtype::Int32, std::vector<int32_t>{1, 2, 3, 4});
-  const Comparison dtype = Compare(f32, i32);
-  EXPECT_FALSE(dtype.pass);
-  EXPECT_EQ(dtype.reason, "dtype int32 differs from the expected float32");
+  EXPECT_TRUE(Compare(f32, i32).pass) << "values compare across dtypes, as torch promotes them";
+  EXPECT_FALSE(Compare(f32, Buffer::Of(TorchDtype::Int32, std::vector<int32_t>{1, 2, 3, 5})).pass);
+  TensorData column = f32.View();
+  column.shape = {4, 1};
+  EXPECT_TRUE(CompareWithDefaultRule(f32.View(), column).pass) << "[4, 1] broadcasts against [4]";
   TensorData square = f32.View();
   square.shape = {2, 2};
   const Comparison shape = CompareWithDefaultRule(f32.View(), square);

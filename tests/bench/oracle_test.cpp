@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -200,15 +201,37 @@ TEST_F(OracleTest, RecordsHowModelNewCallsTheOpThroughPybindCpp) {
   EXPECT_EQ(Elements(softsign.call->arguments[2]), std::vector<double>(65, 0.0)) << "zeros_like, as allocated";
 }
 
-TEST_F(OracleTest, ACallItCannotReplayOrABrokenBindingNamesTheFile) {
+TEST_F(OracleTest, AValueComputedAfterTheCallIsReplayedOnTheCandidatesResults) {
   const fs::path task = CopyTask(kSquareRoot);
   std::ofstream(task / "module.py", std::ios::app)
       << "\n\nclass ModelNew(nn.Module):\n    def forward(self, x):\n        import kernel_gen_ops\n"
-         "        return kernel_gen_ops.square_root(x) * 2\n";
-  const std::string computed = OracleFailure(config_, {task, kSqrtHalf, 0, "SquareRoot", "square_root"});
-  EXPECT_TRUE(Contains(computed, (task / "pybind.cpp").string() + ":7: ModelNew's value 0 is not memory the op writes"))
-      << computed;
+         "        return kernel_gen_ops.square_root(x).float() * 2\n";
+  const OracleRequest request{task, kSqrtFloat, 0, "SquareRoot", "square_root"};
+  const GoldenCase golden = ProduceGolden(config_, request);
+  ASSERT_TRUE(golden.manifest.call);
+  EXPECT_TRUE(golden.manifest.call->replay);
+  EXPECT_TRUE(golden.manifest.call->results.empty());
 
+  // The candidate's run left y = 0.5, 1.5, 2.5, ...: ModelNew then returns 2 * y.
+  const fs::path runDir = root_ / "run";
+  fs::create_directories(runDir);
+  const ManifestValue& y = golden.manifest.call->arguments[1];
+  std::vector<float> candidate(1000);
+  for (size_t i = 0; i < candidate.size(); ++i) candidate[i] = 0.5f + static_cast<float>(i);
+  std::vector<std::byte> bytes(candidate.size() * sizeof(float));
+  std::memcpy(bytes.data(), candidate.data(), bytes.size());
+  WriteTensor(runDir, y.file.stem().string(), y.dtype, y.shape, bytes);
+  ReplayCandidateOutputs(config_, request, golden.dir, runDir);
+  const Manifest replayed = ReadManifest(runDir);
+  ASSERT_EQ(replayed.outputs.size(), 1u);
+  const std::vector<double> values = Elements(replayed.outputs[0]);
+  ASSERT_EQ(values.size(), 1000u);
+  EXPECT_EQ(values[0], 1.0);
+  EXPECT_EQ(values[999], 1999.0);
+}
+
+TEST_F(OracleTest, ABrokenBindingNamesTheFileAndLine) {
+  const fs::path task = CopyTask(kSquareRoot);
   WriteFile(task / "pybind.cpp", "#include \"pytorch_npu_helper.hpp\"\n\nat::Tensor custom_pybind_api(at::Tensor x) {\n"
                                  "  return undefined_tensor;\n}\n");
   const std::string broken = OracleFailure(config_, {task, kSqrtHalf, 0, "SquareRoot", "square_root"});

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "bench/compare/element_value.h"
 #include "bench/runner/argument_mapping.h"
 #include "bench/runner/call_results.h"
 #include "bench/sandbox/sandbox.h"
@@ -69,7 +70,7 @@ class RunUnitTest : public ::testing::Test {
   // ModelNew returns z.
   static GoldenCase WriteGolden(const std::string& name, size_t length) {
     GoldenCase golden;
-    golden.dir = root_ / ("golden-" + name);
+    golden.dir = root_ / "golden" / name;  // like the golden cache: one folder of case folders
     fs::create_directories(golden.dir);
     std::vector<float> x(length), y(length), z(length), unset(length, std::nanf(""));
     for (size_t i = 0; i < length; ++i) {
@@ -211,11 +212,11 @@ TEST(ArgumentMapping, TheCallsArgumentsFillInputsAttributesAndOutputsInDeclarati
   const ArgumentMapping mapping = MapArguments(ScaledAddSignature(), "scaled_add", ScaledAddCall());
   ASSERT_EQ(mapping.problem, "");
   ASSERT_EQ(mapping.request.inputs.size(), 3u);
-  EXPECT_EQ(mapping.request.inputs[0].tensors.at(0).file, "arg0.bin");
+  EXPECT_EQ(mapping.request.inputs[0].tensors.at(0).file, "x.bin");
   EXPECT_TRUE(mapping.request.inputs[1].tensors.empty());  // the absent OPTIONAL bias
   EXPECT_TRUE(mapping.request.inputs[2].dynamic);
   ASSERT_EQ(mapping.request.inputs[2].tensors.size(), 2u);
-  EXPECT_EQ(mapping.request.inputs[2].tensors[1].file, "arg2_1.bin");
+  EXPECT_EQ(mapping.request.inputs[2].tensors[1].file, "b.bin");
   EXPECT_EQ(mapping.inputTypes, (std::vector<std::string>{"DT_FLOAT", "DT_FLOAT16", "DT_FLOAT"}));
   EXPECT_EQ(mapping.outputTypes, std::vector<std::string>{"DT_FLOAT16"});
   ASSERT_EQ(mapping.request.attrs.size(), 2u);  // `axes` keeps its default
@@ -224,9 +225,9 @@ TEST(ArgumentMapping, TheCallsArgumentsFillInputsAttributesAndOutputsInDeclarati
   ASSERT_EQ(mapping.files.size(), 4u);
   EXPECT_EQ(mapping.files[2].source, fs::path("/golden/b.bin"));
   ASSERT_EQ(mapping.results.size(), 2u);
-  EXPECT_EQ(mapping.results[0].file, "arg6.bin");
+  EXPECT_EQ(mapping.results[0].file, "z.bin");
   EXPECT_EQ(mapping.results[0].view.offset, 3);
-  EXPECT_EQ(mapping.results[1].file, "arg2_1.bin");
+  EXPECT_EQ(mapping.results[1].file, "b.bin");
   EXPECT_TRUE(mapping.request.outputs[0].tensors[0].writeBack);
   EXPECT_TRUE(mapping.request.inputs[2].tensors[1].writeBack) << "an input ModelNew returns is written back";
   EXPECT_FALSE(mapping.request.inputs[2].tensors[0].writeBack);
@@ -243,6 +244,42 @@ TEST(ArgumentMapping, AnIntArrayAtAnInputBecomesAnInt64Tensor) {
   int64_t second = 0;
   std::memcpy(&second, mapping.files[0].bytes.data() + sizeof(int64_t), sizeof second);
   EXPECT_EQ(second, 5);
+}
+
+TEST(ArgumentMapping, AScalarForATensorInputTakesTheDeclaredDtypeOfTheCallsCombination) {
+  // Like NPUKernelBench's Muls: x is float16 or float32, `value` always float32, passed as a Scalar.
+  const OpSignature muls{"Muls",
+                         {{"x", "required", {"DT_FLOAT", "DT_FLOAT16"}}, {"value", "required", {"DT_FLOAT", "DT_FLOAT16"}}},
+                         {{"y", "required", {"DT_FLOAT", "DT_FLOAT16"}}},
+                         {}};
+  Manifest golden;
+  golden.call = OpCall{"aclnnMuls", "pybind.cpp:9", {}, {}};
+  golden.call->arguments = {Tensor("x", TorchDtype::Float16), Value(ValueKind::Scalar, TorchDtype::Float64, 1.5),
+                            Tensor("y", TorchDtype::Float16)};
+  golden.call->results = {{2, std::nullopt, 0, {2, 3}, {3, 1}}};
+  const ArgumentMapping mapping = MapArguments(muls, "muls", golden);
+  ASSERT_EQ(mapping.problem, "");
+  const TensorArgument& value = mapping.request.inputs[1].tensors.at(0);
+  EXPECT_EQ(value.dataType, "DT_FLOAT16") << "the column float16 x selects";
+  EXPECT_EQ(value.shape, std::vector<int64_t>{1});
+  ASSERT_EQ(mapping.files[1].bytes.size(), 2u);
+  EXPECT_EQ(ReadElement(TorchDtype::Float16, mapping.files[1].bytes.data(), 0).real, 1.5);
+}
+
+TEST(ArgumentMapping, AnOutputNamedLikeAnInputIsThatInputAndTakesNoArgument) {
+  // Like NPUKernelBench's Eye: y is both input and output, written in place.
+  const OpSignature eye{"Eye", {{"y", "required", {"DT_FLOAT"}}}, {{"y", "required", {"DT_FLOAT"}}},
+                        {{"num_rows", "int", true}}};
+  Manifest golden;
+  golden.call = OpCall{"aclnnEye", "pybind.cpp:12", {}, {}};
+  golden.call->arguments = {Tensor("y", TorchDtype::Float32), Value(ValueKind::Scalar, TorchDtype::Int64, 3)};
+  golden.call->results = {{0, std::nullopt, 0, {2, 3}, {3, 1}}};
+  const ArgumentMapping mapping = MapArguments(eye, "eye", golden);
+  ASSERT_EQ(mapping.problem, "");
+  ASSERT_EQ(mapping.request.outputs.size(), 1u);
+  EXPECT_EQ(mapping.request.outputs[0].tensors.at(0).file, mapping.request.inputs[0].tensors.at(0).file);
+  EXPECT_TRUE(mapping.request.inputs[0].tensors[0].writeBack);
+  EXPECT_EQ(mapping.outputTypes, std::vector<std::string>{"DT_FLOAT"});
 }
 
 TEST(ArgumentMapping, MisfitsNameTheEXEC_NPU_CMDLineAndTheParameter) {
