@@ -48,6 +48,42 @@ def _encode_all(prefix, values, directory, source):
         raise TaskError(f"{source}: {error}") from error
 
 
+_NARROW_FLOATS = (torch.float16, torch.bfloat16)
+
+
+def _convert_floats(value, source_dtypes, target):
+    """value with its tensors of source_dtypes converted to target (lists and tuples too)."""
+    if isinstance(value, torch.Tensor):
+        return value.to(target) if value.dtype in source_dtypes else value
+    if isinstance(value, (list, tuple)):
+        return type(value)(_convert_floats(item, source_dtypes, target) for item in value)
+    return value
+
+
+def _narrow_dtype(value):
+    if isinstance(value, torch.Tensor):
+        return value.dtype if value.dtype in _NARROW_FLOATS else None
+    if isinstance(value, (list, tuple)):
+        return next((dtype for dtype in map(_narrow_dtype, value) if dtype is not None), None)
+    return None
+
+
+def _run_model(scripts, model, inputs):
+    """(Model's output, a note or ""). Debian's torch 1.13 lacks some float16/bfloat16 CPU kernels
+    (sqrt, sin, lerp, ...) that newer torch computes in float32 and rounds once; when one is missing
+    the model runs on float32 copies and its float32 outputs are rounded back, which is the same."""
+    try:
+        return scripts.call("Model.forward", lambda: model(*copy.deepcopy(inputs))), ""
+    except TaskError as error:
+        narrow = _narrow_dtype(list(inputs))
+        if narrow is None or "not implemented for" not in str(error.__cause__):
+            raise
+    wide_inputs = _convert_floats(copy.deepcopy(list(inputs)), _NARROW_FLOATS, torch.float32)
+    output = scripts.call("Model.forward in float32", lambda: model(*wide_inputs))
+    return (_convert_floats(output, (torch.float32,), narrow),
+            f"{narrow} kernels missing from this torch: computed in float32 and rounded to {narrow}")
+
+
 def produce_golden(validation_dir, raw_case, seed, recorder, out_dir):
     """Runs the case and writes out_dir/manifest.json plus the tensor files it names."""
     os.makedirs(out_dir, exist_ok=True)
@@ -67,7 +103,7 @@ def produce_golden(validation_dir, raw_case, seed, recorder, out_dir):
         "inputs": _encode_all("input", inputs, out_dir, f"{source}: get_inputs"),
     }
     model = scripts.call("Model(*get_init_inputs)", lambda: scripts.model_class(*copy.deepcopy(init_inputs)).to("cpu"))
-    output = scripts.call("Model.forward", lambda: model(*copy.deepcopy(inputs)))
+    output, manifest["golden_note"] = _run_model(scripts, model, inputs)
     try:
         manifest["output_structure"], manifest["outputs"] = encode_outputs(output, out_dir)
     except UnstorableValue as error:

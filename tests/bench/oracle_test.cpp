@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "bench/common/content_hash.h"
 #include "bench/compare/element_value.h"
 #include "bench/oracle/oracle_error.h"
 
@@ -228,6 +229,21 @@ TEST_F(OracleTest, AValueComputedAfterTheCallIsReplayedOnTheCandidatesResults) {
   ASSERT_EQ(values.size(), 1000u);
   EXPECT_EQ(values[0], 1.0);
   EXPECT_EQ(values[999], 1999.0);
+}
+
+TEST_F(OracleTest, AFloat16KernelMissingFromThisTorchIsComputedInFloat32AndRounded) {
+  const fs::path task = CopyTask(kSquareRoot);
+  std::string module = ReadFileText(task / "module.py");
+  const std::string wide = "torch.sqrt(x.to(torch.float32)).to(x.dtype)";
+  ASSERT_NE(module.find(wide), std::string::npos);
+  module.replace(module.find(wide), wide.size(), "torch.sqrt(x)");  // torch 1.13 has no float16 sqrt on the CPU
+  WriteFile(task / "module.py", module);
+  const Manifest manifest = ProduceGolden(config_, {task, kSqrtHalf, 0, "SquareRoot", "square_root"}).manifest;
+  ASSERT_EQ(manifest.outputs.size(), 1u);
+  EXPECT_EQ(manifest.outputs[0].dtype, TorchDtype::Float16);
+  const std::vector<double> x = Elements(manifest.inputs[0]);
+  const std::vector<double> y = Elements(manifest.outputs[0]);
+  for (size_t i = 0; i < x.size(); ++i) ASSERT_NEAR(y[i], std::sqrt(x[i]), std::sqrt(x[i]) / 2048) << i;
 }
 
 TEST_F(OracleTest, ABrokenBindingNamesTheFileAndLine) {
