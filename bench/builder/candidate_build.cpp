@@ -2,10 +2,12 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <fstream>
 #include <functional>
 #include <optional>
+#include <stdexcept>
 #include <nlohmann/json.hpp>
 
 #include "bench/builder/chevron_rewrite.h"
@@ -66,12 +68,32 @@ struct StepResult {
   std::string log;
 };
 
-// Runs each command in order until one fails.
-StepResult RunCommands(const std::vector<std::vector<std::string>>& commands, const fs::path& directory) {
+// What a candidate's compile may read besides the system: the simulator's headers, library and
+// prebuilt program objects, and the given source folders and files.
+std::vector<fs::path> ReadablePaths(std::vector<fs::path> sources) {
+  std::erase(sources, fs::path());  // a kernel-only task without question/op_host has no host folder
+  const Toolchain& toolchain = HarnessToolchain();
+  for (const std::string& flag : toolchain.compileFlags)
+    if (flag.starts_with("-I")) sources.emplace_back(flag.substr(2));
+  sources.push_back(toolchain.simulatorLibrary);
+  sources.insert(sources.end(), toolchain.describeObjects.begin(), toolchain.describeObjects.end());
+  sources.insert(sources.end(), toolchain.runnerObjects.begin(), toolchain.runnerObjects.end());
+  std::sort(sources.begin(), sources.end());
+  sources.erase(std::unique(sources.begin(), sources.end()), sources.end());
+  return sources;
+}
+
+// Runs each command in order, sandboxed in `directory`, until one fails.
+StepResult RunCommands(const std::vector<std::vector<std::string>>& commands, const fs::path& directory,
+                       const std::vector<fs::path>& readablePaths) {
   StepResult result;
   for (const std::vector<std::string>& command : commands) {
-    const CompilerRun run = RunCompiler(command, directory);
-    if (!run.ok) return {false, run.log};
+    try {
+      const CompilerRun run = RunCandidateCompiler(command, directory, readablePaths);
+      if (!run.ok) return {false, run.log};
+    } catch (const std::invalid_argument& error) {  // e.g. a source folder the sandbox user cannot read
+      return {false, std::string(error.what()) + "\n"};
+    }
   }
   return result;
 }
@@ -161,7 +183,7 @@ HostBuild BuildHost(const fs::path& cacheDir, const Task& task, const Candidate&
     for (size_t i = 0; i < host.sources.size(); ++i)
       commands.push_back(CompileCommand(host.sources[i], objects[i], {"-I" + host.directory.string()}));
     commands.push_back(LinkCommand(Concatenate(objects, HarnessToolchain().describeObjects), staging / "describe"));
-    return RunCommands(commands, staging);
+    return RunCommands(commands, staging, ReadablePaths({host.directory, candidate.directory}));
   });
   result.key = key;
   result.objects = HostObjects(result.directory, host.sources.size());
@@ -198,7 +220,8 @@ RunnerBuild BuildRunner(const fs::path& cacheDir, const HostBuild& host, const T
     commands.push_back(CompileCommand(staging / "launch_shim.cpp", staging / "launch_shim.o", {}));
     objects.push_back(staging / "launch_shim.o");
     commands.push_back(LinkCommand(Concatenate(objects, HarnessToolchain().runnerObjects), staging / "runner"));
-    return RunCommands(commands, staging);
+    return RunCommands(commands, staging,
+                       ReadablePaths({candidate.directory, HostSources(task, candidate).directory, host.directory}));
   });
   return result;
 }

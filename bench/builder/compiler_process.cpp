@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "bench/sandbox/contained_process.h"
+#include "bench/sandbox/sandbox.h"
 
 extern char** environ;
 
@@ -34,6 +35,19 @@ std::vector<std::string> HostEnvironment() {
   return environment;
 }
 
+// Generous: a pathological template instantiation, not a normal compile, reaches these.
+constexpr double kCompileSeconds = 600;
+constexpr std::uint64_t kCompileAddressSpace = 8ull << 30;
+
+CompilerRun Finished(const std::vector<std::string>& argv, bool exitedZero, bool timedOut, const std::string& output) {
+  CompilerRun run;
+  for (const std::string& argument : argv) run.log += argument + " ";
+  run.log += "\n" + output;
+  if (timedOut) run.log += "\ncompiler killed after " + std::to_string(static_cast<int>(kCompileSeconds)) + " s\n";
+  run.ok = exitedZero && !timedOut;
+  return run;
+}
+
 }  // namespace
 
 CompilerRun RunCompiler(const std::vector<std::string>& argv, const fs::path& workingDirectory) {
@@ -42,17 +56,29 @@ CompilerRun RunCompiler(const std::vector<std::string>& argv, const fs::path& wo
   launch.argv[0] = FindOnPath(argv[0]).string();
   launch.environment = HostEnvironment();
   launch.workingDirectory = workingDirectory;
-  launch.limits.wallSeconds = 600;  // a pathological template instantiation, not a normal compile
-  launch.limits.cpuSeconds = 600;
-  launch.limits.addressSpaceBytes = 8ull << 30;
+  launch.limits.wallSeconds = kCompileSeconds;
+  launch.limits.cpuSeconds = static_cast<unsigned>(kCompileSeconds);
+  launch.limits.addressSpaceBytes = kCompileAddressSpace;
   launch.limits.processes = 4096;  // counted for the harness's own user
   const ContainedExit exit = RunContained(launch);
-  CompilerRun run;
-  for (const std::string& argument : argv) run.log += argument + " ";
-  run.log += "\n" + exit.standardError.text + exit.standardOutput.text;
-  if (exit.timedOut) run.log += "\ncompiler killed after " + std::to_string(launch.limits.wallSeconds) + " s\n";
-  run.ok = !exit.timedOut && WIFEXITED(exit.waitStatus) && WEXITSTATUS(exit.waitStatus) == 0;
-  return run;
+  return Finished(argv, WIFEXITED(exit.waitStatus) && WEXITSTATUS(exit.waitStatus) == 0, exit.timedOut,
+                  exit.standardError.text + exit.standardOutput.text);
+}
+
+CompilerRun RunCandidateCompiler(const std::vector<std::string>& argv, const fs::path& workingDirectory,
+                                 const std::vector<fs::path>& readablePaths) {
+  SandboxPolicy policy;
+  policy.workDirectory = workingDirectory;
+  policy.readOnlyPaths = readablePaths;
+  policy.limits.wallSeconds = kCompileSeconds;
+  policy.limits.cpuSeconds = static_cast<unsigned>(kCompileSeconds);
+  policy.limits.addressSpaceBytes = kCompileAddressSpace;
+  policy.tmpBytes = 512u << 20;  // g++'s temporary assembly of a large kernel
+  policy.outputCapBytes = 4u << 20;
+  const std::vector<std::string> arguments(argv.begin() + 1, argv.end());
+  const SandboxResult result = RunInSandbox(policy, FindOnPath(argv[0]), arguments);
+  return Finished(argv, result.exitCode == 0, result.timedOut || result.cpuLimitReached,
+                  result.standardError.text + result.standardOutput.text);
 }
 
 }  // namespace akgen::bench

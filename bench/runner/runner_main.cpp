@@ -61,6 +61,20 @@ struct GmTensor {
   uint8_t* gm = nullptr;
 };
 
+// torch_npu's caching allocator rounds every tensor up to 512 bytes, so on the NPU a kernel may read
+// a whole 32-byte block (or more) past a tensor's end without fault; answers rely on that, e.g. to
+// load a one-element scalar. The padding holds 0xFF bytes (NaN, or -1) so a kernel that uses it
+// computes garbage; an access beyond it is gm-out-of-bounds.
+constexpr size_t kTensorAllocationUnit = 512;
+constexpr uint8_t kPaddingByte = 0xFF;
+
+uint8_t* TensorAlloc(size_t bytes) {
+  const size_t rounded = std::max<size_t>((bytes + kTensorAllocationUnit - 1) / kTensorAllocationUnit, 1) * kTensorAllocationUnit;
+  auto* gm = static_cast<uint8_t*>(rt::GmAlloc(rounded));
+  std::memset(gm + bytes, kPaddingByte, rounded - bytes);
+  return gm;
+}
+
 // Tensors already in GM by file: a reference parameter's output is its input's tensor.
 std::map<std::string, GmTensor> placedTensors;
 
@@ -70,7 +84,7 @@ GmTensor Place(const TensorArgument& tensor) {
   if (placed.hostBytes.size() != ByteSize(tensor))
     throw std::runtime_error(tensor.file + ": holds " + std::to_string(placed.hostBytes.size()) + " bytes, its shape and " +
                              tensor.dataType + " need " + std::to_string(ByteSize(tensor)));
-  placed.gm = static_cast<uint8_t*>(rt::GmAlloc(std::max<size_t>(placed.hostBytes.size(), 1)));
+  placed.gm = TensorAlloc(placed.hostBytes.size());
   std::memcpy(placed.gm, placed.hostBytes.data(), placed.hostBytes.size());
   placedTensors.emplace(tensor.file, placed);
   return placed;

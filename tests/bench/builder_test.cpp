@@ -73,6 +73,7 @@ class CandidateBuildTest : public ::testing::Test {
   void SetUp() override {
     char pattern[] = "/tmp/akgen-builder-test-XXXXXX";
     ASSERT_NE(mkdtemp(pattern), nullptr);
+    chmod(pattern, 0755);  // the compiler runs as the sandbox user, which must reach its staging folders
     cacheDir_ = pattern;
     task_.level = 1;
     task_.category = "Math";
@@ -151,6 +152,27 @@ TEST_F(CandidateBuildTest, ChevronLaunchWrapperCompilesAndErrorsNameTheOriginalL
   const RunnerBuild broken = BuildRunner(cacheDir_, host, task_, candidate, "#pragma once\n");
   EXPECT_FALSE(broken.ok);
   EXPECT_NE(broken.log.find(candidate.kernelFiles[0].string() + ":9:"), std::string::npos) << broken.log;
+}
+
+TEST_F(CandidateBuildTest, TheCompilerSeesNoFileOutsideTheCandidateAndTheSimulator) {
+  // A world-readable file the harness can read, standing in for golden outputs: a kernel that
+  // includes it by absolute path must not compile, since the compiler runs in the sandbox.
+  const fs::path secret = cacheDir_ / "golden" / "output0.h";
+  fs::create_directories(secret.parent_path());
+  std::ofstream(secret) << "constexpr float kGolden[] = {1.0f, 2.0f};\n";
+  fs::permissions(secret, fs::perms::others_read, fs::perm_options::add);
+  const HostBuild host = BuildHost(cacheDir_, task_, candidates_[0]);
+  ASSERT_TRUE(host.ok) << host.log;
+  Candidate candidate = candidates_[0];
+  candidate.directory = cacheDir_ / "peeking";
+  candidate.kernelFiles = {candidate.directory / "op_kernel/scaled_add.cpp"};
+  fs::create_directories(candidate.directory / "op_kernel");
+  std::ofstream(candidate.kernelFiles[0])
+      << "#include \"kernel_operator.h\"\n#include \"" << secret.string() << "\"\n"
+      << "extern \"C\" __global__ __aicore__ void scaled_add(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR w, GM_ADDR t) {}\n";
+  const RunnerBuild built = BuildRunner(cacheDir_, host, task_, candidate, "#pragma once\n");
+  EXPECT_FALSE(built.ok);
+  EXPECT_NE(built.log.find("output0.h: No such file or directory"), std::string::npos) << built.log;
 }
 
 }  // namespace
