@@ -193,6 +193,10 @@ T ConvertType(T value) {
   return value;
 }
 
+// A one-element tensor's value as a scalar of its own type, as the NPU helper reads it.
+inline c10::Scalar ConvertTensorToScalar(const at::Tensor& tensor) { return tensor.item(); }
+inline aclScalar* ConvertTensorToAclScaler(const at::Tensor& tensor) { return ConvertType(ConvertTensorToScalar(tensor)); }
+
 #define EXEC_NPU_CMD(aclnn_api, ...) ::akgen_recorder::Record(#aclnn_api, __FILE__, __LINE__, __VA_ARGS__)
 
 // The oracle imports this second module from the same library to collect the recorded calls.

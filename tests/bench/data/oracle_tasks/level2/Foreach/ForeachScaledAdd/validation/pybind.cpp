@@ -1,13 +1,14 @@
 // Test fixture: the Python binding of the ForeachScaledAdd task (tensor lists in and out, a float
-// converted to an aclScalar).
+// passed as a one-element tensor converted to an aclScalar).
 #include <torch/extension.h>
 #include "pytorch_npu_helper.hpp"
 
 std::vector<at::Tensor> custom_pybind_api(std::vector<at::Tensor>& x, std::vector<at::Tensor>& y, double alpha) {
   std::vector<at::Tensor> out;
   for (const at::Tensor& tensor : x) out.push_back(at::empty_like(tensor));
-  at::Scalar alphaScalar(alpha);
-  EXEC_NPU_CMD(aclnnCustomOp, at::TensorList(x), at::TensorList(y), ConvertType(alphaScalar), at::TensorList(out));
+  const at::Tensor alphaTensor = at::scalar_tensor(alpha, at::kDouble);
+  EXEC_NPU_CMD(aclnnCustomOp, at::TensorList(x), at::TensorList(y), ConvertTensorToAclScaler(alphaTensor),
+               at::TensorList(out));
   return out;
 }
 
