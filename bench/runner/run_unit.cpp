@@ -89,6 +89,8 @@ UnitRun ReadRunnerResult(const SandboxResult& sandbox, const fs::path& runDir, c
   run.detail = result.message;
   if (result.status == RunnerStatus::TilingError) {
     run.failure = Verdict::TilingError;
+    // The tiling function's own explanation, if it printed one (CANN ops log their reason).
+    if (!sandbox.standardError.text.empty()) run.detail += "\ntiling output:\n" + sandbox.standardError.text;
   } else if (result.status == RunnerStatus::SimError) {
     run.failure = Verdict::SimError;
     for (const RunnerDiagnostic& diagnostic : result.diagnostics)

@@ -1,5 +1,7 @@
 // ScaledAdd test op (z = x + alpha * y) in NPUKernelBench's op_host layout: the elements are split
 // evenly over 4 blocks of whole 32-byte blocks; any other length fails tiling with GRAPH_FAILED.
+#include <cstdio>
+
 #include "scaled_add_tiling.h"
 #include "register/op_def_registry.h"
 
@@ -9,7 +11,10 @@ constexpr uint32_t ALIGN_ELEMENTS = 8;
 
 static ge::graphStatus TilingFunc(gert::TilingContext* context) {
   const uint32_t totalLength = context->GetInputShape(0)->GetStorageShape().GetShapeSize();
-  if (totalLength == 0 || totalLength % (BLOCKS * ALIGN_ELEMENTS) != 0) return ge::GRAPH_FAILED;
+  if (totalLength == 0 || totalLength % (BLOCKS * ALIGN_ELEMENTS) != 0) {
+    std::fprintf(stderr, "ScaledAdd: %u elements do not split into 4 blocks of whole 32-byte blocks\n", totalLength);
+    return ge::GRAPH_FAILED;
+  }
   ScaledAddTilingData tiling;
   tiling.set_totalLength(totalLength);
   tiling.set_blockLength(totalLength / BLOCKS);
