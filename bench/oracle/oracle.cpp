@@ -130,6 +130,15 @@ void ThrowIfFailed(const PythonRun& result, const OracleConfig& config, const Or
   if (result.exitCode != 0) throw OracleError(Diagnosis(result.err) + " (" + where + std::string(what) + ")");
 }
 
+// `arguments` plus how the oracle scripts find and build the task's pybind.cpp
+// (akgen_oracle.pybind_module).
+std::vector<std::string> WithBindingArguments(std::vector<std::string> arguments, const OracleConfig& config,
+                                              const OracleRequest& request) {
+  arguments.insert(arguments.end(), {"--op-name", request.opName, "--snake-name", request.kernelName, "--pybind-cache",
+                                     config.pybindCacheDir.string()});
+  return arguments;
+}
+
 }  // namespace
 
 OracleConfig OracleConfigFromEnvironment(fs::path packageDir, fs::path cacheDir) {
@@ -147,9 +156,10 @@ GoldenCase ProduceGolden(const OracleConfig& config, const OracleRequest& reques
   const fs::path staging = cache.StartEntry();
   const PythonRun result =
       RunOracleModule(config, "akgen_oracle.oracle",
-                      {"--validation-dir", request.validationDir.string(), "--case", CaseJson(request.caseRow),
-                       "--seed", std::to_string(request.seed), "--op-name", request.opName, "--snake-name",
-                       request.kernelName, "--pybind-cache", config.pybindCacheDir.string(), "--out", staging.string()});
+                      WithBindingArguments({"--validation-dir", request.validationDir.string(), "--case",
+                                            CaseJson(request.caseRow), "--seed", std::to_string(request.seed), "--out",
+                                            staging.string()},
+                                           config, request));
   if (!result.Succeeded()) {
     std::error_code ignored;
     fs::remove_all(staging, ignored);
@@ -161,10 +171,11 @@ GoldenCase ProduceGolden(const OracleConfig& config, const OracleRequest& reques
 
 void ReplayCandidateOutputs(const OracleConfig& config, const OracleRequest& request, const fs::path& goldenDir,
                             const fs::path& runDir) {
-  const PythonRun result = RunOracleModule(
-      config, "akgen_oracle.replay",
-      {"--validation-dir", request.validationDir.string(), "--golden", goldenDir.string(), "--run-dir", runDir.string(),
-       "--op-name", request.opName, "--snake-name", request.kernelName, "--pybind-cache", config.pybindCacheDir.string()});
+  const PythonRun result =
+      RunOracleModule(config, "akgen_oracle.replay",
+                      WithBindingArguments({"--validation-dir", request.validationDir.string(), "--golden",
+                                            goldenDir.string(), "--run-dir", runDir.string()},
+                                           config, request));
   ThrowIfFailed(result, config, request, "replaying ModelNew on the candidate's results");
 }
 

@@ -42,8 +42,8 @@ struct GoldenCase {
   bool fromCache = false;
 };
 
-// Inputs and golden outputs of one case, and the op call ModelNew makes through pybind.cpp. Reuses the cached folder when the validation files, the
-// oracle scripts, the row and the seed are unchanged. Throws OracleError with the task file and
+// Inputs and golden outputs of one case, and the op call ModelNew makes through pybind.cpp. Reuses
+// the cached folder when the validation files, the oracle scripts, the row and the seed are unchanged. Throws OracleError with the task file and
 // line at fault when the reference fails.
 GoldenCase ProduceGolden(const OracleConfig& config, const OracleRequest& request);
 

@@ -9,6 +9,7 @@
 #include <iterator>
 #include <map>
 #include <numeric>
+#include <utility>
 
 #include "ascendc_sim/host/op_runtime.h"
 #include "bench/runner/runner_protocol.h"
@@ -75,10 +76,11 @@ uint8_t* TensorAlloc(size_t bytes) {
   return gm;
 }
 
-// Tensors already in GM by file: a reference parameter's output is its input's tensor.
-std::map<std::string, GmTensor> placedTensors;
+// Every tensor of the launch in GM, once per file: a reference parameter's output is its input's
+// tensor. std::map keeps the entries in place, so parameters can point at them.
+using PlacedTensors = std::map<std::string, GmTensor>;
 
-GmTensor Place(const TensorArgument& tensor) {
+const GmTensor& Place(const TensorArgument& tensor, PlacedTensors& placedTensors) {
   if (const auto placed = placedTensors.find(tensor.file); placed != placedTensors.end()) return placed->second;
   GmTensor placed{&tensor, ReadBytes(tensor.file), nullptr};
   if (placed.hostBytes.size() != ByteSize(tensor))
@@ -86,22 +88,21 @@ GmTensor Place(const TensorArgument& tensor) {
                              tensor.dataType + " need " + std::to_string(ByteSize(tensor)));
   placed.gm = TensorAlloc(placed.hostBytes.size());
   std::memcpy(placed.gm, placed.hostBytes.data(), placed.hostBytes.size());
-  placedTensors.emplace(tensor.file, placed);
-  return placed;
+  return placedTensors.emplace(tensor.file, std::move(placed)).first->second;
 }
 
 // A DYNAMIC parameter reaches the kernel as one ListTensorDesc block: the byte offset of the pointer
 // array, then per tensor a word holding its rank (low half) and index (high half) followed by its
 // dims, then one data pointer per tensor.
-uint8_t* ListTensorDesc(const std::vector<GmTensor>& tensors) {
+uint8_t* ListTensorDesc(const std::vector<const GmTensor*>& tensors) {
   std::vector<uint64_t> words{0};
   for (size_t i = 0; i < tensors.size(); ++i) {
-    const std::vector<int64_t>& shape = tensors[i].argument->shape;
+    const std::vector<int64_t>& shape = tensors[i]->argument->shape;
     words.push_back(static_cast<uint64_t>(shape.size()) | (static_cast<uint64_t>(i) << 32));
     for (int64_t extent : shape) words.push_back(static_cast<uint64_t>(extent));
   }
   words[0] = words.size() * sizeof(uint64_t);
-  for (const GmTensor& tensor : tensors) words.push_back(reinterpret_cast<uintptr_t>(tensor.gm));
+  for (const GmTensor* tensor : tensors) words.push_back(reinterpret_cast<uintptr_t>(tensor->gm));
   std::vector<uint8_t> bytes(words.size() * sizeof(uint64_t));
   std::memcpy(bytes.data(), words.data(), bytes.size());
   return GmCopy(bytes);
@@ -109,29 +110,28 @@ uint8_t* ListTensorDesc(const std::vector<GmTensor>& tensors) {
 
 // A parameter's tensors in GM and the kernel argument that stands for them.
 struct PlacedParam {
-  std::vector<GmTensor> tensors;
   uint8_t* kernelArgument = nullptr;
   std::vector<host::TensorSpec> specs;
 };
 
-PlacedParam Place(const ParamArgument& param) {
+PlacedParam Place(const ParamArgument& param, PlacedTensors& placedTensors) {
   PlacedParam placed;
+  std::vector<const GmTensor*> tensors;
   for (const TensorArgument& tensor : param.tensors) {
-    placed.tensors.push_back(Place(tensor));
+    tensors.push_back(&Place(tensor, placedTensors));
     const ge::DataType type = ge::TypeUtils::SerialStringToDataType(tensor.dataType);
-    placed.specs.push_back({tensor.shape, type, ge::FORMAT_ND, placed.tensors.back().hostBytes.data()});
+    placed.specs.push_back({tensor.shape, type, ge::FORMAT_ND, tensors.back()->hostBytes.data()});
   }
-  if (param.dynamic) placed.kernelArgument = ListTensorDesc(placed.tensors);
-  else if (!placed.tensors.empty()) placed.kernelArgument = placed.tensors.front().gm;
+  if (param.dynamic) placed.kernelArgument = ListTensorDesc(tensors);
+  else if (!tensors.empty()) placed.kernelArgument = tensors.front()->gm;
   return placed;
 }
 
-void WriteBack(const std::vector<PlacedParam>& params) {
-  for (const PlacedParam& param : params)
-    for (const GmTensor& tensor : param.tensors)
-      if (tensor.argument->writeBack)
-        std::ofstream(tensor.argument->file, std::ios::binary)
-            .write(reinterpret_cast<const char*>(tensor.gm), static_cast<std::streamsize>(ByteSize(*tensor.argument)));
+void WriteBack(const PlacedTensors& placedTensors) {
+  for (const auto& [file, tensor] : placedTensors)
+    if (tensor.argument->writeBack)
+      std::ofstream(file, std::ios::binary)
+          .write(reinterpret_cast<const char*>(tensor.gm), static_cast<std::streamsize>(ByteSize(*tensor.argument)));
 }
 
 std::vector<RunnerDiagnostic> CollectDiagnostics() {
@@ -150,14 +150,15 @@ std::string FirstErrorMessage(const std::vector<RunnerDiagnostic>& diagnostics) 
 }
 
 RunnerResult Run(const RunnerRequest& request) {
+  PlacedTensors placedTensors;
   std::vector<PlacedParam> inputs, outputs;
   host::TilingRequest tilingRequest{request.opType, {}, {}, {}};
   for (const ParamArgument& input : request.inputs) {
-    inputs.push_back(Place(input));
+    inputs.push_back(Place(input, placedTensors));
     tilingRequest.inputs.push_back(inputs.back().specs);
   }
   for (const ParamArgument& output : request.outputs) {
-    outputs.push_back(Place(output));
+    outputs.push_back(Place(output, placedTensors));
     tilingRequest.outputs.push_back(outputs.back().specs);
   }
   for (const AttrArgument& attr : request.attrs) tilingRequest.attrs[attr.name] = ToAttrValue(attr);
@@ -197,8 +198,7 @@ RunnerResult Run(const RunnerRequest& request) {
     result.message = FirstErrorMessage(result.diagnostics);
     return result;
   }
-  WriteBack(inputs);
-  WriteBack(outputs);
+  WriteBack(placedTensors);
   return result;
 }
 

@@ -8,8 +8,6 @@ and the harness reads the returned values back out of them. Where ModelNew retur
 (a dtype conversion, a computed value), the harness replays ModelNew with the candidate's results.
 """
 import copy
-import importlib.machinery
-import importlib.util
 import os
 
 import torch
@@ -21,15 +19,6 @@ from akgen_oracle.value_files import UnstorableValue, decode_value, encode_value
 _ACL_DATA_TYPES = {"Float": 0, "Half": 1, "Char": 2, "Int": 3, "Byte": 4, "Short": 6, "Long": 9, "Double": 11,
                    "Bool": 12, "BFloat16": 27}
 _ARRAY_DTYPES = {"int_array": "int64", "float_array": "float64", "bool_array": "bool"}
-
-
-def load_extension(name, path):
-    """Imports the module `name` from the shared library at `path` (one library may define several)."""
-    loader = importlib.machinery.ExtensionFileLoader(name, path)
-    spec = importlib.util.spec_from_file_location(name, path, loader=loader)
-    module = importlib.util.module_from_spec(spec)
-    loader.exec_module(module)
-    return module
 
 
 def _storage_pointer(tensor):

@@ -7,6 +7,8 @@ Debian's libtorch with our pytorch_npu_helper.hpp, whose EXEC_NPU_CMD records th
 cached by content, so each task compiles once.
 """
 import hashlib
+import importlib.machinery
+import importlib.util
 import os
 import re
 import shutil
@@ -86,8 +88,16 @@ def build(validation_dir, snake_name, op_name, cache_dir):
     return target
 
 
+def load_extension(name, path):
+    """Imports the module `name` from the shared library at `path` (one library may define several)."""
+    loader = importlib.machinery.ExtensionFileLoader(name, path)
+    spec = importlib.util.spec_from_file_location(name, path, loader=loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
 def load(validation_dir, snake_name, op_name, cache_dir):
     """(kernel_gen_ops, recorder): the built module under both of the names it defines."""
-    from akgen_oracle.candidate_call import load_extension
     library = build(validation_dir, snake_name, op_name, cache_dir)
     return load_extension(MODULE_NAME, library), load_extension("_akgen_recorder", library)
