@@ -73,7 +73,8 @@ const char* PositionName(uint8_t position) {
   return position < sizeof(kNames) / sizeof(kNames[0]) ? kNames[position] : "?";
 }
 
-BlockState::BlockState(int64_t blockIndex) : index(blockIndex), storage(AcquireStorage()) {
+BlockState::BlockState(int64_t blockIndex, const CostTable& costs, SyncMode mode, bool keepSegments)
+    : index(blockIndex), storage(AcquireStorage()), timeline(costs, mode, keepSegments) {
   uint8_t* cursor = storage + (4096 - reinterpret_cast<uintptr_t>(storage) % 4096) % 4096;
   for (size_t i = 0; i < size_t(Memory::kCount); ++i) {
     memoryBase[i] = cursor;

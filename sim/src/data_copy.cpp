@@ -3,6 +3,9 @@
 
 #include "diagnostics.h"
 #include "element.h"
+#include "global_memory.h"
+#include "instruction_record.h"
+#include "launch_cost.h"
 #include "launch_state.h"
 #include "local_memory.h"
 
@@ -48,7 +51,7 @@ void CheckSide(const CopyEndpoint& side, uint64_t offset, uint64_t bytes, bool w
                  Format("global address %p is not aligned to the %u-byte element size", static_cast<void*>(ref.address),
                         elementBytes));
     }
-    rt::CheckGlobal(ref, bytes, write ? Access::kWrite : Access::kRead, site);
+    CheckGlobalBounds(ref, bytes, write ? Access::kWrite : Access::kRead, site);
     return;
   }
   CheckTensor(side.local, side.local.address + offset, bytes, offset == 0, site);
@@ -122,10 +125,16 @@ void DataCopy(const CopyEndpoint& dst, const CopyEndpoint& src, uint32_t element
   BlockState& block = CurrentBlock();
   const uint64_t leftBytes = kind == CopyKind::kPad && !dst.global ? uint64_t(padding.left) * elementBytes : 0;
   for (uint32_t i = 0; i < shape.blockCount; ++i) {
+    CheckSide(src, i * layout.srcPitch, layout.readBytes, false, elementBytes, kind != CopyKind::kPad, site);
+    CheckSide(dst, i * layout.dstPitch, layout.writeBytes, true, elementBytes, kind != CopyKind::kPad, site);
+  }
+  const uint64_t lastBlock = shape.blockCount - 1;
+  RecordCopy(dst, src, uint64_t(shape.blockCount) * layout.readBytes, shape.blockCount,
+             lastBlock * layout.srcPitch + layout.readBytes, lastBlock * layout.dstPitch + layout.writeBytes, site);
+  if (CurrentLaunchCost().TimingOnly()) return;
+  for (uint32_t i = 0; i < shape.blockCount; ++i) {
     const uint64_t srcOffset = i * layout.srcPitch;
     const uint64_t dstOffset = i * layout.dstPitch;
-    CheckSide(src, srcOffset, layout.readBytes, false, elementBytes, kind != CopyKind::kPad, site);
-    CheckSide(dst, dstOffset, layout.writeBytes, true, elementBytes, kind != CopyKind::kPad, site);
     const uint8_t* from = (src.global ? src.gm.address : src.local.address) + srcOffset;
     uint8_t* to = (dst.global ? dst.gm.address : dst.local.address) + dstOffset;
     if (!src.global) CheckInitialized(from, layout.readBytes, site);

@@ -8,6 +8,8 @@
 #include <map>
 
 #include "diagnostics.h"
+#include "global_memory.h"
+#include "instruction_record.h"
 #include "launch_state.h"
 #include "simulator.h"
 
@@ -75,7 +77,9 @@ GlobalRef GmResolve(const void* pointer) {
   return ref;
 }
 
-void CheckGlobal(const GlobalRef& ref, uint64_t bytes, Access access, Site site) {
+}  // namespace rt
+
+void CheckGlobalBounds(const GlobalRef& ref, uint64_t bytes, Access access, const Site& site) {
   const char* verb = access == Access::kRead ? "reads" : "writes";
   if (ref.regionBegin == nullptr) {
     RaiseError("gm-out-of-bounds", site,
@@ -93,8 +97,16 @@ void CheckGlobal(const GlobalRef& ref, uint64_t bytes, Access access, Site site)
   }
 }
 
+namespace rt {
+
+void CheckGlobal(const GlobalRef& ref, uint64_t bytes, Access access, Site site) {
+  CheckGlobalBounds(ref, bytes, access, site);
+  RecordScalarAccess(GlobalAccess(ref.address, bytes, access == Access::kWrite), site);
+}
+
 void FillGlobal(const GlobalRef& ref, uint64_t count, uint64_t valueBits, uint32_t elementBytes, Site site) {
-  CheckGlobal(ref, count * elementBytes, Access::kWrite, site);
+  CheckGlobalBounds(ref, count * elementBytes, Access::kWrite, site);
+  RecordGlobalFill(ref, count * elementBytes, site);
   for (uint64_t i = 0; i < count; ++i) std::memcpy(ref.address + i * elementBytes, &valueBits, elementBytes);
 }
 

@@ -3,6 +3,7 @@
 #include <sys/mman.h>
 #include <ucontext.h>
 
+#include <algorithm>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "diagnostics.h"
+#include "launch_cost.h"
 #include "launch_state.h"
 
 namespace ascendc_sim {
@@ -26,6 +28,7 @@ struct Fiber {
   void* stack = nullptr;
   std::unique_ptr<BlockState> block;
   Site barrierSite{};  // the SyncAll a block waits in, for the deadlock report
+  uint64_t barrierArrival = 0;  // the cycle its pipes drained at that SyncAll
 
   ~Fiber() {
     if (stack != nullptr) munmap(stack, kFiberStackBytes);
@@ -33,6 +36,7 @@ struct Fiber {
 };
 
 struct Launch {
+  explicit Launch(uint32_t blocks) : blockDim(blocks), cost(blocks) {}
   uint32_t blockDim = 0;
   rt::KernelBody body = nullptr;
   void* context = nullptr;
@@ -40,6 +44,7 @@ struct Launch {
   Fiber* running = nullptr;
   ucontext_t scheduler{};
   Site site{};
+  LaunchCost cost;
 };
 
 Launch* gLaunch = nullptr;
@@ -48,6 +53,7 @@ void FiberEntry() {
   Fiber* fiber = gLaunch->running;
   try {
     gLaunch->body(gLaunch->context);
+    fiber->block->timeline.CheckFlagsPaired();
     fiber->state = Fiber::State::kFinished;
   } catch (const KernelAborted&) {
     fiber->state = Fiber::State::kFailed;
@@ -56,7 +62,8 @@ void FiberEntry() {
 }
 
 void Start(Fiber& fiber, int64_t index) {
-  fiber.block = std::make_unique<BlockState>(index);
+  const LaunchCost& cost = gLaunch->cost;
+  fiber.block = std::make_unique<BlockState>(index, cost.Costs(), cost.Mode(), cost.KeepSegments());
   fiber.stack = mmap(nullptr, kFiberStackBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
   if (fiber.stack == MAP_FAILED) {
     std::perror("akgen-sim: cannot map a block stack");
@@ -75,6 +82,7 @@ void Resume(Fiber& fiber) {
   swapcontext(&gLaunch->scheduler, &fiber.context);
   gLaunch->running = nullptr;
   if (fiber.state == Fiber::State::kFinished || fiber.state == Fiber::State::kFailed) {
+    if (fiber.state == Fiber::State::kFinished) gLaunch->cost.AddBlock(fiber.block->index, fiber.block->timeline.Finish());
     fiber.block.reset();
     munmap(fiber.stack, kFiberStackBytes);
     fiber.stack = nullptr;
@@ -122,7 +130,13 @@ int Schedule(Launch& launch) {
       gLaunch->running = nullptr;
       return 1;
     }
-    for (auto& fiber : launch.fibers) fiber->state = Fiber::State::kRunnable;
+    // Every block waits in SyncAll: they all leave when the last one arrives.
+    uint64_t release = 0;
+    for (const auto& fiber : launch.fibers) release = std::max(release, fiber->barrierArrival);
+    for (auto& fiber : launch.fibers) {
+      fiber->block->timeline.LeaveBarrier(release);
+      fiber->state = Fiber::State::kRunnable;
+    }
   }
   return 1;
 }
@@ -149,6 +163,11 @@ int64_t CurrentBlockIndexOrNone() {
 
 uint32_t CurrentBlockNum() { return gLaunch ? gLaunch->blockDim : 0; }
 
+LaunchCost& CurrentLaunchCost() {
+  CurrentBlock();  // exits with a message when called outside a launch
+  return gLaunch->cost;
+}
+
 namespace rt {
 
 int Launch(const char* kernelName, uint32_t blockDim, KernelBody body, void* context, Site site) {
@@ -163,14 +182,14 @@ int Launch(const char* kernelName, uint32_t blockDim, KernelBody body, void* con
     return 1;
   }
   ResetWarningDeduplication();
-  ascendc_sim::Launch launch;
-  launch.blockDim = blockDim;
+  ascendc_sim::Launch launch(blockDim);
   launch.body = body;
   launch.context = context;
   launch.site = site;
   for (uint32_t i = 0; i < blockDim; ++i) launch.fibers.push_back(std::make_unique<Fiber>());
   gLaunch = &launch;
   const int status = Schedule(launch);
+  if (status == 0) launch.cost.Publish(kernelName);
   gLaunch = nullptr;
   return status;
 }
@@ -196,6 +215,7 @@ void SetSystemWorkspace(uint8_t* workspace, bool replace) {
 void SyncAllBlocks(Site site) {
   CurrentBlock();  // exits with a message when called outside a launch
   Fiber* fiber = gLaunch->running;
+  fiber->barrierArrival = fiber->block->timeline.ArriveAtBarrier(site);
   fiber->state = Fiber::State::kAtBarrier;
   fiber->barrierSite = site;
   swapcontext(&fiber->context, &gLaunch->scheduler);

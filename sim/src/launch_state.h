@@ -8,6 +8,7 @@
 
 #include "ascendc_sim/enums.h"
 #include "ascendc_sim/runtime.h"
+#include "pipe_timeline.h"
 
 namespace ascendc_sim {
 
@@ -31,11 +32,15 @@ struct BufferSlot {
   uint32_t generation = 1;
   State state = State::kFree;
   int32_t queue = -1;
+  Handoff filled;   // EnQue → DeQue
+  Handoff emptied;  // FreeTensor → AllocTensor
 };
 
 struct QueueState {
   int32_t pipe = -1;
   uint8_t position = 0;
+  HwPipe producer = HwPipe::kMte2;  // the pipe that fills its buffers (EnQue), from its positions
+  HwPipe consumer = HwPipe::kVector;  // the pipe that drains them (DeQue)
   int32_t depth = 1;
   std::vector<int32_t> slots;
   std::deque<int32_t> queued;
@@ -79,14 +84,14 @@ struct BlockState {
   rt::AtomicOp atomicOp = rt::AtomicOp::kNone;
   DType atomicType = DType::kFloat;
   bool padValueSet = false;
-  int32_t flagCounts[64][8] = {};
   uint64_t cmpMask[2] = {0, 0};  // CMPMASK register: level-0 Compare writes it, Select mode 0 reads it
   // The value/index register the last ReduceMax/ReduceMin wrote (read by GetReduceMaxMinCount).
   uint64_t reduceMaxMinValueBits = 0;
   uint64_t reduceMaxMinIndexBits = 0;
   uint8_t* systemWorkspace = nullptr;  // GetSysWorkSpacePtr; a framework launch sets it first
+  PipeTimeline timeline;
 
-  explicit BlockState(int64_t blockIndex);
+  BlockState(int64_t blockIndex, const CostTable& costs, SyncMode mode, bool keepSegments);
   ~BlockState();
   BlockState(const BlockState&) = delete;
   BlockState& operator=(const BlockState&) = delete;
@@ -100,6 +105,10 @@ struct LaunchSettings {
   uint8_t kernelMode = 0;
 };
 LaunchSettings& Settings();
+
+class LaunchCost;
+// The cost model's state of the running launch.
+LaunchCost& CurrentLaunchCost();
 
 // The block whose fiber is running; every runtime entry point acts on it.
 BlockState& CurrentBlock();

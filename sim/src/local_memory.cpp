@@ -6,6 +6,8 @@
 
 #include "diagnostics.h"
 #include "element.h"
+#include "instruction_record.h"
+#include "launch_cost.h"
 
 namespace ascendc_sim {
 
@@ -45,6 +47,7 @@ void MarkWritten(const uint8_t* address, uint64_t bytes) {
 }
 
 void CheckInitialized(const uint8_t* address, uint64_t bytes, const Site& site) {
+  if (CurrentLaunchCost().TimingOnly()) return;  // nothing is computed, so nothing is initialised
   const uint8_t* shadow = CurrentBlock().Shadow(address);
   for (uint64_t i = 0; i < bytes; ++i) {
     if (shadow[i] == 0) {
@@ -61,10 +64,25 @@ namespace rt {
 void CheckLocal(const LocalRef& ref, uint64_t byteOffset, uint64_t bytes, Access access, Site site) {
   const uint8_t* address = ref.address + byteOffset;
   CheckTensor(ref, address, bytes, false, site);
+  RecordScalarAccess(OnChipAccess(address, bytes, access == Access::kWrite), site);
   if (access == Access::kWrite) {
     MarkWritten(address, bytes);
-  } else {
+    return;
+  }
+  LaunchCost& launch = CurrentLaunchCost();
+  if (!launch.TimingOnly()) {
     CheckInitialized(address, bytes, site);
+    return;
+  }
+  // Vector instructions and copies compute nothing in a timing-only run; only scalar writes do.
+  const uint8_t* shadow = CurrentBlock().Shadow(address);
+  for (uint64_t i = 0; i < bytes; ++i) {
+    if (shadow[i] == 0) {
+      launch.Note(Format("%s at %s:%u reads on-chip data a timing-only run did not compute; control flow that "
+                         "depends on it may differ from a full run",
+                         site.api, site.file, site.line));
+      return;
+    }
   }
 }
 

@@ -90,8 +90,47 @@ std::vector<int32_t> PlaceBuffers(PipeState& pipe, uint8_t position, const uint3
   return slots;
 }
 
-void InitQueue(int32_t pipeHandle, int32_t& queue, uint8_t position, int32_t depth, const uint32_t* offsets,
-               const uint32_t* lengths, uint32_t count, const Site& site) {
+// The pipe that writes a buffer at `position` before handing it on, and the pipe that reads it
+// after: a TQue's EnQue sets the producer→consumer event, FreeTensor the way back (GetQueEvt).
+HwPipe ProducerAt(AscendC::TPosition position) {
+  using AscendC::TPosition;
+  switch (position) {
+    case TPosition::GM:
+    case TPosition::VECIN:
+    case TPosition::A1:
+    case TPosition::B1:
+    case TPosition::C1: return HwPipe::kMte2;
+    case TPosition::A2:
+    case TPosition::B2:
+    case TPosition::C2: return HwPipe::kMte1;
+    case TPosition::CO1: return HwPipe::kCube;
+    case TPosition::CO2: return HwPipe::kFixpipe;
+    case TPosition::TSCM: return HwPipe::kMte3;
+    default: return HwPipe::kVector;
+  }
+}
+
+HwPipe ConsumerAt(AscendC::TPosition position) {
+  using AscendC::TPosition;
+  switch (position) {
+    case TPosition::GM:
+    case TPosition::VECOUT:
+    case TPosition::CO2: return HwPipe::kMte3;
+    case TPosition::A1:
+    case TPosition::B1:
+    case TPosition::C1:
+    case TPosition::TSCM: return HwPipe::kMte1;
+    case TPosition::A2:
+    case TPosition::B2:
+    case TPosition::C2: return HwPipe::kCube;
+    case TPosition::CO1: return HwPipe::kFixpipe;
+    default: return HwPipe::kVector;
+  }
+}
+
+void InitQueue(int32_t pipeHandle, int32_t& queue, uint8_t srcPosition, uint8_t dstPosition, int32_t depth,
+               const uint32_t* offsets, const uint32_t* lengths, uint32_t count, const Site& site) {
+  const uint8_t position = srcPosition == uint8_t(AscendC::TPosition::GM) ? dstPosition : srcPosition;
   BlockState& block = CurrentBlock();
   PipeState& pipe = PipeAt(pipeHandle, site);
   uint32_t queueBuffersHere = count;
@@ -109,6 +148,8 @@ void InitQueue(int32_t pipeHandle, int32_t& queue, uint8_t position, int32_t dep
   QueueState state;
   state.pipe = pipeHandle;
   state.position = position;
+  state.producer = ProducerAt(AscendC::TPosition(srcPosition));
+  state.consumer = ConsumerAt(AscendC::TPosition(dstPosition));
   state.depth = depth;
   state.initSite = site;
   state.slots = PlaceBuffers(pipe, position, offsets, lengths, count, owner, site);
@@ -195,15 +236,15 @@ void SetCurrentPipe(void* pipe) {
   if (CurrentBlockIndexOrNone() >= 0) CurrentBlock().currentPipe = pipe;
 }
 
-void PipeInitQueue(int32_t pipe, int32_t& queue, uint8_t position, int32_t depth, uint32_t num, uint32_t bytes,
-                   Site site) {
+void PipeInitQueue(int32_t pipe, int32_t& queue, uint8_t srcPosition, uint8_t dstPosition, int32_t depth, uint32_t num,
+                   uint32_t bytes, Site site) {
   std::vector<uint32_t> lengths(num, bytes);
-  InitQueue(pipe, queue, position, depth, nullptr, lengths.data(), num, site);
+  InitQueue(pipe, queue, srcPosition, dstPosition, depth, nullptr, lengths.data(), num, site);
 }
 
-void PipeInitQueueAt(int32_t pipe, int32_t& queue, uint8_t position, int32_t depth, const uint32_t* offsets,
-                     const uint32_t* bytes, uint32_t num, Site site) {
-  InitQueue(pipe, queue, position, depth, offsets, bytes, num, site);
+void PipeInitQueueAt(int32_t pipe, int32_t& queue, uint8_t srcPosition, uint8_t dstPosition, int32_t depth,
+                     const uint32_t* offsets, const uint32_t* bytes, uint32_t num, Site site) {
+  InitQueue(pipe, queue, srcPosition, dstPosition, depth, offsets, bytes, num, site);
 }
 
 void PipeInitBuf(int32_t pipeHandle, int32_t& buf, uint8_t position, uint32_t bytes, Site site) {
@@ -239,6 +280,7 @@ LocalRef QueueAlloc(int32_t queueHandle, Site site) {
     BufferSlot& slot = block.slots[size_t(slotIndex)];
     if (slot.state == BufferSlot::State::kFree) {
       slot.state = BufferSlot::State::kAllocated;
+      block.timeline.Acquire(slot.emptied, queue.producer, site);
       return RefTo(slotIndex, queue.position);
     }
   }
@@ -268,6 +310,7 @@ void QueueEnque(int32_t queueHandle, const LocalRef& tensor, Site site) {
   }
   slot.state = BufferSlot::State::kQueued;
   queue.queued.push_back(tensor.owner);
+  CurrentBlock().timeline.Release(slot.filled, queue.producer, site);
 }
 
 LocalRef QueueDeque(int32_t queueHandle, Site site) {
@@ -278,18 +321,21 @@ LocalRef QueueDeque(int32_t queueHandle, Site site) {
   }
   const int32_t slotIndex = queue.queued.front();
   queue.queued.pop_front();
-  block.slots[size_t(slotIndex)].state = BufferSlot::State::kDequeued;
+  BufferSlot& slot = block.slots[size_t(slotIndex)];
+  slot.state = BufferSlot::State::kDequeued;
+  block.timeline.Acquire(slot.filled, queue.consumer, site);
   return RefTo(slotIndex, queue.position);
 }
 
 void QueueFree(int32_t queueHandle, const LocalRef& tensor, Site site) {
-  QueueAt(queueHandle, site);
+  const QueueState& queue = QueueAt(queueHandle, site);
   BufferSlot& slot = OwnedSlot(queueHandle, tensor, "FreeTensor", site);
   if (slot.state == BufferSlot::State::kQueued) {
     RaiseError("queue-misuse", site, "FreeTensor of a tensor that is still enqueued; DeQue it first");
   }
   slot.state = BufferSlot::State::kFree;
   slot.generation++;
+  CurrentBlock().timeline.Release(slot.emptied, queue.consumer, site);
 }
 
 int32_t QueueCount(int32_t queueHandle, int what) {

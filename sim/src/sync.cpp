@@ -1,5 +1,5 @@
-// Pipe synchronisation calls. Data work happens in program order, so here they only validate
-// their arguments; the hazard checker and cost model build on them.
+// Pipe synchronisation calls: data work happens in program order, so they only validate their
+// arguments and give the block's timeline its ordering edges.
 #include "diagnostics.h"
 #include "launch_state.h"
 
@@ -15,19 +15,19 @@ void CheckEvent(uint8_t event, int32_t id, const Site& site) {
 
 void SetFlag(uint8_t event, int32_t id, Site site) {
   CheckEvent(event, id, site);
-  CurrentBlock().flagCounts[event][id]++;
+  CurrentBlock().timeline.SetFlag(event, id, site);
 }
 
 void WaitFlag(uint8_t event, int32_t id, Site site) {
   CheckEvent(event, id, site);
-  int32_t& count = CurrentBlock().flagCounts[event][id];
-  if (count > 0) count--;
+  CurrentBlock().timeline.WaitFlag(event, id, site);
 }
 
 void PipeBarrier(uint8_t pipe, Site site) {
   if (pipe > uint8_t(PIPE_ALL) && pipe != uint8_t(PIPE_FIX)) {
     RaiseError("bad-parameter", site, Format("pipe %u is not a pipe_t value", pipe));
   }
+  CurrentBlock().timeline.Barrier(pipe, site);
 }
 
 }  // namespace ascendc_sim::rt

@@ -48,7 +48,7 @@ void VecBinary(BinaryOp op, DType type, const LocalRef& dst, const LocalRef& src
         {&src0, sizeof(T), shape.src0BlkStride, shape.src0RepStride, true, false},
         {&src1, sizeof(T), shape.src1BlkStride, shape.src1RepStride, true, false},
     };
-    ForEachElement(shape, operands, 3, site, [&](const uint64_t* offsets) {
+    ForEachElement(op == BinaryOp::kDiv ? VecCost::kTranscendental : VecCost::kBinary, shape, operands, 3, site, [&](const uint64_t* offsets) {
       const Wide<T> d = ReadsDestination(op) ? Load<T>(dst.address + offsets[0]) : Wide<T>(0);
       Store<T>(dst.address + offsets[0], Apply<T>(op, Load<T>(src0.address + offsets[1]), Load<T>(src1.address + offsets[2]), d));
     });

@@ -233,7 +233,7 @@ void VecCast(DType dstType, DType srcType, uint8_t roundMode, const LocalRef& ds
       {&dst, dstBytes, shape.dstBlkStride, shape.dstRepStride, false, true},
       {&src, srcBytes, shape.src0BlkStride, shape.src0RepStride, true, false},
   };
-  ForEachElement(shape, operands, 2, site, [&](const uint64_t* offsets) {
+  ForEachElement(VecCost::kConvert, shape, operands, 2, site, [&](const uint64_t* offsets) {
     const Exact value = Decode(srcType, src.address + offsets[1]);
     Encode(dstType, dst.address + offsets[0], toIntegral ? RoundToIntegral(value, mode) : value, mode);
   });

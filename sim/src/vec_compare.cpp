@@ -6,6 +6,7 @@
 
 #include "diagnostics.h"
 #include "element.h"
+#include "instruction_record.h"
 #include "vector_engine.h"
 
 namespace ascendc_sim {
@@ -37,9 +38,10 @@ void CheckMode(uint8_t cmpMode, DType type, const Site& site) {
 }
 
 // Walks src0 (and src1 unless comparing with the scalar) and reports each result bit's index.
+// `resultBits` is the bit tensor the results go to, if any (for the hazard checker).
 template <class Sink>
 void CompareElements(CMPMODE mode, DType type, const LocalRef& src0, const LocalRef* src1, uint64_t scalarBits,
-                     const VecShape& shape, const Site& site, Sink&& sink) {
+                     const VecShape& shape, std::span<const MemAccess> resultBits, const Site& site, Sink&& sink) {
   WithType(type, [&]<class T>() {
     if constexpr (kIsOneOf<T, half, float, int32_t>) {
       const T scalar = LoadRaw<T>(reinterpret_cast<const uint8_t*>(&scalarBits));
@@ -48,7 +50,8 @@ void CompareElements(CMPMODE mode, DType type, const LocalRef& src0, const Local
           {&src0, sizeof(T), shape.src0BlkStride, shape.src0RepStride, true, false},
           {src1, sizeof(T), shape.src1BlkStride, shape.src1RepStride, true, false},
       };
-      ForEachElement(shape, operands, src1 ? 2 : 1, site, [&](const uint64_t* offsets, uint64_t repeat, uint32_t lane) {
+      ForEachElement(VecCost::kCompareSelect, shape, operands, src1 ? 2 : 1, site, resultBits,
+                     [&](const uint64_t* offsets, uint64_t repeat, uint32_t lane) {
         const Wide<T> b = src1 ? Load<T>(src1->address + offsets[1]) : Wide<T>(scalar);
         sink(repeat * lanesPerRepeat + lane, lane, Holds(mode, Load<T>(src0.address + offsets[0]), b));
       });
@@ -69,10 +72,12 @@ void CompareIntoTensor(uint8_t cmpMode, DType type, const LocalRef& dst, const L
   const uint64_t bytes = ResultBytes(shape, type);
   CheckTensor(dst, dst.address, bytes, true, site);
   std::vector<uint8_t> bits(bytes, 0);
-  CompareElements(CMPMODE(cmpMode), type, src0, src1, scalarBits, shape, site,
+  const MemAccess result = OnChipAccess(dst.address, bytes, true);
+  CompareElements(CMPMODE(cmpMode), type, src0, src1, scalarBits, shape, {&result, 1}, site,
                   [&](uint64_t index, uint32_t, bool holds) {
                     if (index / 8 < bytes) bits[index / 8] |= uint8_t(holds) << (index % 8);
                   });
+  if (SkipsDataWork()) return;
   std::memcpy(dst.address, bits.data(), bytes);
   MarkWritten(dst.address, bytes);
 }
@@ -103,19 +108,23 @@ void VecCompareToRegister(uint8_t cmpMode, DType type, const LocalRef& src0, con
   CheckMode(cmpMode, type, site);
   uint64_t* reg = CurrentBlock().cmpMask;
   reg[0] = reg[1] = 0;  // lanes outside the mask read as 0
-  CompareElements(CMPMODE(cmpMode), type, src0, &src1, 0, shape, site, [&](uint64_t, uint32_t lane, bool holds) {
+  CompareElements(CMPMODE(cmpMode), type, src0, &src1, 0, shape, {}, site, [&](uint64_t, uint32_t lane, bool holds) {
     reg[lane / 64] |= uint64_t(holds) << (lane % 64);
   });
 }
 
 void GetCmpMask(const LocalRef& dst, Site site) {
   CheckTensor(dst, dst.address, kCmpMaskBytes, true, site);
+  const MemAccess access = OnChipAccess(dst.address, kCmpMaskBytes, true);
+  RecordVector(VecCost::kSimple, 1, 1, &access, 1, site);
   std::memcpy(dst.address, CurrentBlock().cmpMask, kCmpMaskBytes);
   MarkWritten(dst.address, kCmpMaskBytes);
 }
 
 void SetCmpMask(const LocalRef& src, Site site) {
   CheckTensor(src, src.address, kCmpMaskBytes, true, site);
+  const MemAccess access = OnChipAccess(src.address, kCmpMaskBytes, false);
+  RecordVector(VecCost::kSimple, 1, 1, &access, 1, site);
   CheckInitialized(src.address, kCmpMaskBytes, site);
   std::memcpy(CurrentBlock().cmpMask, src.address, kCmpMaskBytes);
 }

@@ -3,6 +3,7 @@
 #include "ascendc_sim/vec_fill.h"
 
 #include "element.h"
+#include "instruction_record.h"
 #include "local_memory.h"
 #include "vector_engine.h"
 
@@ -23,7 +24,7 @@ void MultiplyAccumulate(const LocalRef& dst, const LocalRef& src0, const LocalRe
       {src1 ? src1 : &src0, sizeof(S), shape.src1BlkStride, shape.src1RepStride, true, false},
   };
   const float scalar = float(FromBits<S>(scalarBits));
-  ForEachElement(shape, operands, src1 ? 3 : 2, site, [&](const uint64_t* offsets) {
+  ForEachElement(VecCost::kBinary, shape, operands, src1 ? 3 : 2, site, [&](const uint64_t* offsets) {
     const float factor = src1 ? float(Load<S>(src1->address + offsets[2])) : scalar;
     const float product = float(Load<S>(src0.address + offsets[1])) * factor;
     Store<D>(dst.address + offsets[0], Load<D>(dst.address + offsets[0]) + product);
@@ -38,7 +39,7 @@ void VecDuplicate(DType type, const LocalRef& dst, uint64_t scalarBits, const Ve
   WithType(type, [&]<class T>() {
     VecOperand operand = {&dst, sizeof(T), shape.dstBlkStride, shape.dstRepStride, false, true};
     const T value = FromBits<T>(scalarBits);
-    ForEachElement(shape, &operand, 1, site,
+    ForEachElement(VecCost::kSimple, shape, &operand, 1, site,
                    [&](const uint64_t* offsets) { StoreRaw<T>(dst.address + offsets[0], value); });
   });
 }
@@ -50,7 +51,7 @@ void VecCreateIndex(DType type, const LocalRef& dst, uint64_t firstValueBits, co
     VecOperand operand = {&dst, sizeof(T), shape.dstBlkStride, shape.dstRepStride, false, true};
     const Wide<T> first = Wide<T>(FromBits<T>(firstValueBits));
     const uint64_t lanesPerRepeat = 256 / sizeof(T);
-    ForEachElement(shape, &operand, 1, site, [&](const uint64_t* offsets, uint64_t repeat, uint32_t lane) {
+    ForEachElement(VecCost::kSimple, shape, &operand, 1, site, [&](const uint64_t* offsets, uint64_t repeat, uint32_t lane) {
       Store<T>(dst.address + offsets[0], first + Wide<T>(repeat * lanesPerRepeat + lane));
     });
   });
@@ -68,6 +69,10 @@ void VecBroadcastToBlocks(DType type, const LocalRef& dst, const LocalRef& src, 
         uint64_t(repeatTimes - 1) * dstRepStride + uint64_t(kElementsPerRepeat - 1) * dstBlkStride;
     CheckTensor(src, src.address, srcBytes, true, site);
     CheckTensor(dst, dst.address, (lastBlock + 1) * kBlockBytes, true, site);
+    const MemAccess accesses[] = {OnChipAccess(src.address, srcBytes, false),
+                                  OnChipAccess(dst.address, (lastBlock + 1) * kBlockBytes, true)};
+    RecordVector(VecCost::kSimple, sizeof(T), repeatTimes, accesses, 2, site);
+    if (SkipsDataWork()) return;
     const uint8_t* srcEnd = src.address + srcBytes;
     for (uint32_t repeat = 0; repeat < repeatTimes; ++repeat) {
       for (uint32_t j = 0; j < kElementsPerRepeat; ++j) {

@@ -2,11 +2,13 @@
 // GatherMask packs), so only the regular operands go through the vector engine.
 #include "ascendc_sim/vec_gather.h"
 
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
 #include "diagnostics.h"
 #include "element.h"
+#include "instruction_record.h"
 #include "vector_engine.h"
 
 namespace ascendc_sim {
@@ -39,7 +41,7 @@ void VecGather(DType type, const LocalRef& dst, const LocalRef& src, const Local
       {&dst, elementBytes, 1, dstRepeatBlocks, false, true},
       {&srcOffset, sizeof(uint32_t), 1, 8, true, false},
   };
-  ForEachElement(CountShape(count), operands, 2, site, [&](const uint64_t* offsets) {
+  ForEachElement(VecCost::kCompareSelect, CountShape(count), operands, 2, site, [&](const uint64_t* offsets) {
     uint32_t byteOffset = 0;
     std::memcpy(&byteOffset, srcOffset.address + offsets[1], sizeof(byteOffset));
     const uint64_t sourceOffset = uint64_t(srcBaseAddr) + byteOffset;
@@ -75,6 +77,7 @@ uint64_t VecGatherMask(DType type, const LocalRef& dst, const LocalRef& src0, co
   const uint64_t repeats = params.repeatTimes;
   // Kept elements are collected first so dst may alias src0 (kernels compact in place).
   std::vector<uint8_t> kept;
+  uint64_t srcExtent = 0;
   CheckTensor(dst, dst.address, 0, true, site);
   CheckTensor(src0, src0.address, 0, true, site);
   for (uint64_t repeat = 0; repeat < repeats; ++repeat) {
@@ -93,10 +96,13 @@ uint64_t VecGatherMask(DType type, const LocalRef& dst, const LocalRef& src0, co
                                (index / perBlock) * params.src0BlockStride * 32ull + (index % perBlock) * elementBytes;
       CheckTensor(src0, element, elementBytes, false, site);
       CheckInitialized(element, elementBytes, site);
+      srcExtent = std::max<uint64_t>(srcExtent, uint64_t(element - src0.address) + elementBytes);
       kept.insert(kept.end(), element, element + elementBytes);
     }
   }
   CheckTensor(dst, dst.address, kept.size(), true, site);
+  const MemAccess accesses[] = {OnChipAccess(src0.address, srcExtent, false), OnChipAccess(dst.address, kept.size(), true)};
+  RecordVector(VecCost::kCompareSelect, elementBytes, repeats, accesses, 2, site);
   std::memcpy(dst.address, kept.data(), kept.size());
   MarkWritten(dst.address, kept.size());
   CurrentBlock().mask.counterMode = false;  // the instruction leaves the mask in normal mode

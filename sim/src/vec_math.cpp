@@ -71,7 +71,7 @@ void VecMath(MathFn fn, DType type, const LocalRef& dst, const LocalRef& src, ui
           {&dst, sizeof(T), shape.dstBlkStride, shape.dstRepStride, false, true},
           {&src, sizeof(T), shape.src0BlkStride, shape.src0RepStride, true, false},
       };
-      ForEachElement(shape, operands, 2, site, [&](const uint64_t* offsets) {
+      ForEachElement(VecCost::kTranscendental, shape, operands, 2, site, [&](const uint64_t* offsets) {
         Store<T>(dst.address + offsets[0], Apply(fn, Load<T>(src.address + offsets[1])));
       });
     }
@@ -90,7 +90,7 @@ void VecPower(DType type, const LocalRef& dst, const LocalRef& base, const Local
         {&exponent, sizeof(T), shape.src1BlkStride, shape.src1RepStride, true, false},
     };
     const bool bothTensors = !sources.baseIsScalar && !sources.exponentIsScalar;
-    ForEachElement(shape, operands, bothTensors ? 3 : 2, site, [&](const uint64_t* offsets) {
+    ForEachElement(VecCost::kTranscendental, shape, operands, bothTensors ? 3 : 2, site, [&](const uint64_t* offsets) {
       const Wide<T> value = Load<T>(tensor.address + offsets[1]);
       Wide<T> result;
       if (bothTensors) {

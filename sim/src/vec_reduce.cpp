@@ -18,6 +18,7 @@
 #include "ascendc_sim/vec_reduce.h"
 #include "diagnostics.h"
 #include "element.h"
+#include "instruction_record.h"
 #include "local_memory.h"
 #include "vector_engine.h"
 
@@ -212,6 +213,10 @@ void ReduceWithTmpTyped(ReduceOp op, const LocalRef& dst, const LocalRef& src, c
                       kMaxHalfIndex, static_cast<unsigned long long>(lastIndex + 1)));
   }
   CheckOutput(dst, "dst", (calIndex ? 2 : 1) * sizeof(T), sizeof(T), site);
+  const MemAccess accesses[] = {OnChipAccess(src.address, OperandExtent(walk.plan, walk.operand), false),
+                                OnChipAccess(tmp.address, needed * sizeof(T), true),
+                                OnChipAccess(dst.address, (calIndex ? 2 : 1) * sizeof(T), true)};
+  RecordVector(VecCost::kReduce, sizeof(T), repeats, accesses, 3, site);
 
   std::vector<float> results(repeats);
   std::vector<uint32_t> lanes(repeats);
@@ -356,6 +361,9 @@ void ReduceGroupsTyped(ReduceOp op, ReduceGroup group, const LocalRef& dst, cons
     block.reduceMaxMinIndexBits = ScalarBits(IndexBits<T>(best.index));
   }
   CheckOutput(dst, "dst", end, alignment, site);
+  const MemAccess accesses[] = {OnChipAccess(src.address, OperandExtent(walk.plan, walk.operand), false),
+                                OnChipAccess(dst.address, end, true)};
+  RecordVector(VecCost::kReduce, sizeof(T), walk.plan.repeats, accesses, 2, site);
   for (const PendingOutput& output : outputs) {
     if (slot.valueAt >= 0) WriteValue<T>(dst, output.offset + uint32_t(slot.valueAt), output.value);
     if (slot.indexAt < 0) continue;

@@ -60,7 +60,7 @@ void VecScalar(ScalarOp op, DType type, const LocalRef& dst, const LocalRef& src
         {&dst, sizeof(T), shape.dstBlkStride, shape.dstRepStride, false, true},
         {&src, sizeof(T), shape.src0BlkStride, shape.src0RepStride, true, false},
     };
-    ForEachElement(shape, operands, 2, site, [&](const uint64_t* offsets) {
+    ForEachElement(VecCost::kSimple, shape, operands, 2, site, [&](const uint64_t* offsets) {
       Store<T>(dst.address + offsets[0], Apply<T>(op, Load<T>(src.address + offsets[1]), scalar));
     });
   });

@@ -42,7 +42,10 @@ void VecUnary(UnaryOp op, DType type, const LocalRef& dst, const LocalRef& src, 
         {&dst, sizeof(T), shape.dstBlkStride, shape.dstRepStride, false, true},
         {&src, sizeof(T), shape.src0BlkStride, shape.src0RepStride, true, false},
     };
-    ForEachElement(shape, operands, 2, site, [&](const uint64_t* offsets) {
+    const bool transcendental = op == UnaryOp::kExp || op == UnaryOp::kLn || op == UnaryOp::kReciprocal ||
+                                op == UnaryOp::kSqrt || op == UnaryOp::kRsqrt;
+    ForEachElement(transcendental ? VecCost::kTranscendental : VecCost::kSimple, shape, operands, 2, site,
+                   [&](const uint64_t* offsets) {
       if (op == UnaryOp::kCopy) {
         std::memcpy(dst.address + offsets[0], src.address + offsets[1], sizeof(T));  // bit-exact, NaN payloads too
       } else {

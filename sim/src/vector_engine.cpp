@@ -1,5 +1,10 @@
 #include "vector_engine.h"
 
+#include "instruction_record.h"
+#include "launch_cost.h"
+
+#include <vector>
+
 #include "diagnostics.h"
 
 namespace ascendc_sim {
@@ -72,22 +77,38 @@ ElementPlan PlanElements(const VecShape& shape, uint32_t laneBytes, const Site& 
   return plan;
 }
 
+uint64_t OperandExtent(const ElementPlan& plan, const VecOperand& operand) {
+  uint64_t end = 0;
+  if (plan.repeats == 0) return end;
+  const uint64_t lastRepeat = plan.repeats - 1;
+  // The furthest element lies in the last repeat (or, in counter mode, at the last counted lane).
+  for (uint64_t repeat = lastRepeat > 0 ? lastRepeat - 1 : 0; repeat <= lastRepeat; ++repeat) {
+    for (uint32_t lane = 0; lane < plan.lanesPerRepeat; ++lane) {
+      if (!plan.LaneActive(repeat, lane)) continue;
+      const uint64_t elementEnd = ElementOffset(operand, repeat, lane) + operand.elementBytes;
+      end = elementEnd > end ? elementEnd : end;
+    }
+  }
+  return end;
+}
+
 void CheckOperands(const ElementPlan& plan, VecOperand* operands, int count, const Site& site) {
   if (plan.repeats == 0) return;
-  for (int i = 0; i < count; ++i) {
-    uint64_t end = 0;
-    const uint64_t lastRepeat = plan.repeats - 1;
-    // The furthest element lies in the last repeat (or, in counter mode, at the last counted lane).
-    for (uint64_t repeat = lastRepeat > 0 ? lastRepeat - 1 : 0; repeat <= lastRepeat; ++repeat) {
-      for (uint32_t lane = 0; lane < plan.lanesPerRepeat; ++lane) {
-        if (!plan.LaneActive(repeat, lane)) continue;
-        const uint64_t elementEnd = ElementOffset(operands[i], repeat, lane) + operands[i].elementBytes;
-        end = elementEnd > end ? elementEnd : end;
-      }
-    }
-    CheckTensor(*operands[i].ref, operands[i].ref->address, end, true, site);
-  }
+  for (int i = 0; i < count; ++i) CheckTensor(*operands[i].ref, operands[i].ref->address, OperandExtent(plan, operands[i]), true, site);
 }
+
+void RecordVectorInstruction(VecCost cost, const ElementPlan& plan, uint32_t laneBytes, const VecOperand* operands,
+                             int count, std::span<const MemAccess> extra, const Site& site) {
+  std::vector<MemAccess> accesses;
+  for (int i = 0; i < count; ++i) {
+    // A write check covers a read of the same bytes, so a read-and-written operand is one access.
+    accesses.push_back(OnChipAccess(operands[i].ref->address, OperandExtent(plan, operands[i]), operands[i].write));
+  }
+  accesses.insert(accesses.end(), extra.begin(), extra.end());
+  RecordVector(cost, laneBytes, plan.repeats, accesses.data(), accesses.size(), site);
+}
+
+bool SkipsDataWork() { return CurrentLaunchCost().TimingOnly(); }
 
 bool IsContiguous(const ElementPlan& plan, const VecOperand* operands, int count) {
   if (!plan.counter) return false;

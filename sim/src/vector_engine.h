@@ -2,9 +2,12 @@
 // and strides, with the address, bounds, liveness and initialisation checks.
 #pragma once
 #include <cstdint>
+#include <span>
 #include <type_traits>
+#include <utility>
 
 #include "ascendc_sim/vec_runtime.h"
+#include "cost_table.h"
 #include "launch_state.h"
 #include "local_memory.h"
 
@@ -42,12 +45,23 @@ inline uint64_t ElementOffset(const VecOperand& operand, uint64_t repeat, uint32
          uint64_t(lane % perBlock) * operand.elementBytes;
 }
 
+// Bytes from an operand's start to the end of its furthest element.
+uint64_t OperandExtent(const ElementPlan& plan, const VecOperand& operand);
+
 // Checks every operand's extent, then calls visit(offsets) for each active element in order.
 void CheckOperands(const ElementPlan& plan, VecOperand* operands, int count, const Site& site);
 
 // True when every operand's elements lie back to back from its start (level 2, default strides):
 // then the checks run once per operand range instead of once per element.
 bool IsContiguous(const ElementPlan& plan, const VecOperand* operands, int count);
+
+// Issues the instruction on the vector pipe: its cost from the plan's repeats, its operands' byte
+// ranges for the hazard checker.
+// `extra` are operands the element walk does not cover (bit masks).
+void RecordVectorInstruction(VecCost cost, const ElementPlan& plan, uint32_t laneBytes, const VecOperand* operands,
+                             int count, std::span<const MemAccess> extra, const Site& site);
+// Timing-only runs skip the data work of vector instructions and copies.
+bool SkipsDataWork();
 
 template <class Visit>
 void VisitElement(Visit& visit, const uint64_t* offsets, uint64_t repeat, uint32_t lane) {
@@ -60,7 +74,8 @@ void VisitElement(Visit& visit, const uint64_t* offsets, uint64_t repeat, uint32
 }
 
 template <class Visit>
-void ForEachElement(const VecShape& shape, VecOperand* operands, int count, const Site& site, Visit&& visit) {
+void ForEachElement(VecCost cost, const VecShape& shape, VecOperand* operands, int count, const Site& site,
+                    std::span<const MemAccess> extra, Visit&& visit) {
   uint32_t laneBytes = 1;
   for (int i = 0; i < count; ++i) laneBytes = operands[i].elementBytes > laneBytes ? operands[i].elementBytes : laneBytes;
   const ElementPlan plan = PlanElements(shape, laneBytes, site);
@@ -72,6 +87,8 @@ void ForEachElement(const VecShape& shape, VecOperand* operands, int count, cons
     }
   }
   CheckOperands(plan, operands, count, site);
+  RecordVectorInstruction(cost, plan, laneBytes, operands, count, extra, site);
+  if (SkipsDataWork()) return;
   uint64_t offsets[4] = {};
   if (IsContiguous(plan, operands, count)) {
     for (int i = 0; i < count; ++i) {
@@ -100,6 +117,12 @@ void ForEachElement(const VecShape& shape, VecOperand* operands, int count, cons
       }
     }
   }
+}
+
+template <class Visit>
+void ForEachElement(VecCost cost, const VecShape& shape, VecOperand* operands, int count, const Site& site,
+                    Visit&& visit) {
+  ForEachElement(cost, shape, operands, count, site, {}, std::forward<Visit>(visit));
 }
 
 }  // namespace ascendc_sim

@@ -103,10 +103,12 @@ void PipeDestroy(int32_t pipe);
 void PipeReset(int32_t pipe);
 void* CurrentPipe();
 void SetCurrentPipe(void* pipe);
-void PipeInitQueue(int32_t pipe, int32_t& queue, uint8_t position, int32_t depth, uint32_t num, uint32_t bytes,
-                   Site site);
-void PipeInitQueueAt(int32_t pipe, int32_t& queue, uint8_t position, int32_t depth, const uint32_t* offsets,
-                     const uint32_t* bytes, uint32_t num, Site site);
+// A queue between two TPositions (equal for a TQue): its buffers live at the non-GM one; which pipes
+// produce and consume them follows from the pair.
+void PipeInitQueue(int32_t pipe, int32_t& queue, uint8_t srcPosition, uint8_t dstPosition, int32_t depth, uint32_t num,
+                   uint32_t bytes, Site site);
+void PipeInitQueueAt(int32_t pipe, int32_t& queue, uint8_t srcPosition, uint8_t dstPosition, int32_t depth,
+                     const uint32_t* offsets, const uint32_t* bytes, uint32_t num, Site site);
 void PipeInitBuf(int32_t pipe, int32_t& buf, uint8_t position, uint32_t bytes, Site site);
 int8_t PipeEventId(int32_t pipe, uint8_t event, bool allocate, Site site);
 void PipeReleaseEventId(int32_t pipe, uint8_t event, int8_t id, Site site);
@@ -133,7 +135,7 @@ enum class AtomicOp : uint8_t { kNone, kAdd, kMax, kMin };
 void SetAtomic(AtomicOp op, DType type);
 void SetAtomicType(DType type);
 
-// Synchronisation. Until the hazard checker exists these only validate their arguments.
+// Synchronisation: ordering edges between the block's pipes (pipe_timeline.h).
 void SetFlag(uint8_t event, int32_t id, Site site);
 void WaitFlag(uint8_t event, int32_t id, Site site);
 void PipeBarrier(uint8_t pipe, Site site);

@@ -8,7 +8,8 @@ namespace AscendC {
 template <TPosition kSrc, TPosition kDst, int32_t kDepth, auto kMask = 0>
 class TQueBind {
  public:
-  static constexpr TPosition kPhysicalPosition = kSrc == TPosition::GM ? kDst : kSrc;
+  static constexpr TPosition kSrcPosition = kSrc;
+  static constexpr TPosition kDstPosition = kDst;
   static constexpr int32_t kQueueDepth = kDepth;
 
   template <class T>
@@ -124,7 +125,8 @@ class TPipe {
   template <class Queue>
   bool InitBuffer(Queue& queue, uint8_t num, uint32_t len,
                   const std::source_location location = std::source_location::current()) {
-    ascendc_sim::rt::PipeInitQueue(handle_, queue.SimHandle(), uint8_t(Queue::kPhysicalPosition), Queue::kQueueDepth,
+    ascendc_sim::rt::PipeInitQueue(handle_, queue.SimHandle(), uint8_t(Queue::kSrcPosition),
+                                   uint8_t(Queue::kDstPosition), Queue::kQueueDepth,
                                    num, len, ascendc_sim::MakeSite("InitBuffer", location));
     return true;
   }
@@ -138,7 +140,8 @@ class TPipe {
   bool InitBuffer(Queue& queue, const Std::tuple<Offset, Length>& first, const More&... more) {
     const uint32_t offsets[] = {uint32_t(first.first), uint32_t(more.first)...};
     const uint32_t lengths[] = {uint32_t(first.second), uint32_t(more.second)...};
-    ascendc_sim::rt::PipeInitQueueAt(handle_, queue.SimHandle(), uint8_t(Queue::kPhysicalPosition), Queue::kQueueDepth,
+    ascendc_sim::rt::PipeInitQueueAt(handle_, queue.SimHandle(), uint8_t(Queue::kSrcPosition),
+                                     uint8_t(Queue::kDstPosition), Queue::kQueueDepth,
                                      offsets, lengths, uint32_t(1 + sizeof...(More)),
                                      ascendc_sim::MakeSite("InitBuffer", std::source_location::current()));
     return true;

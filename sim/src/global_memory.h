@@ -1,0 +1,13 @@
+// Bounds of global memory, for runtime code that accesses it on the kernel's behalf.
+#pragma once
+#include <cstdint>
+
+#include "ascendc_sim/runtime.h"
+
+namespace ascendc_sim {
+
+// Reports gm-out-of-bounds unless [ref.address, ref.address + bytes) lies in one GmAlloc region.
+// rt::CheckGlobal does this for the scalar unit's own accesses and also records them.
+void CheckGlobalBounds(const GlobalRef& ref, uint64_t bytes, Access access, const Site& site);
+
+}  // namespace ascendc_sim

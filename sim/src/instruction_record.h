@@ -1,0 +1,33 @@
+// Turns API calls into timeline instructions: which pipe runs them, what they cost under the
+// SoC's cost table, and which bytes they touch.
+#pragma once
+#include <cstdint>
+#include <cstddef>
+
+#include "ascendc_sim/runtime.h"
+#include "cost_table.h"
+#include "pipe_timeline.h"
+
+namespace ascendc_sim {
+
+// The bytes [address, address + bytes) of an on-chip memory or of global memory.
+MemAccess OnChipAccess(const uint8_t* address, uint64_t bytes, bool write);
+MemAccess GlobalAccess(const uint8_t* address, uint64_t bytes, bool write);
+
+// A vector instruction: `repeats` passes of 256 bytes with `laneBytes`-wide lanes.
+void RecordVector(VecCost cost, uint32_t laneBytes, uint64_t repeats, const MemAccess* accesses, size_t count,
+                  const Site& site);
+// Repeats of a level-2 (count) instruction over `count` lanes of `laneBytes`.
+uint64_t CountRepeats(uint64_t count, uint32_t laneBytes);
+
+// A DMA of `bytes` in `bursts` blocks between two endpoints; `srcExtent`/`dstExtent` are the byte
+// spans touched on each side from its start.
+void RecordCopy(const CopyEndpoint& dst, const CopyEndpoint& src, uint64_t bytes, uint32_t bursts, uint64_t srcExtent,
+                uint64_t dstExtent, const Site& site);
+// A GM fill done by the data movers (InitGlobalMemory).
+void RecordGlobalFill(const GlobalRef& ref, uint64_t bytes, const Site& site);
+
+// A scalar GetValue/SetValue (or the tiling read) by the scalar unit.
+void RecordScalarAccess(const MemAccess& access, const Site& site);
+
+}  // namespace ascendc_sim
