@@ -17,13 +17,15 @@ std::vector<ProblemRow> ProblemRows(const std::vector<UnitOutcome>& units) {
   for (const UnitOutcome& unit : units) {
     ProblemRow& row = rows[{unit.task, unit.caseId}];
     if (row.samples == 0) {
-      row = {unit.task, unit.level, unit.category, unit.op, unit.caseId};
+      row = {unit.task, unit.level, unit.category, unit.op, unit.caseId, 0, 0, 0, 0, 0, std::nullopt};
     }
     ++row.samples;
     row.parsed += unit.parsed;
     row.compiled += unit.compiled;
     row.correct += unit.correct;
     row.incomplete += unit.incomplete;
+    const std::optional<double>& simulated = unit.timing.simulatedUs;
+    if (unit.correct && simulated && (!row.fastest || *simulated < *row.fastest->simulatedUs)) row.fastest = unit.timing;
   }
   std::vector<ProblemRow> sorted;
   for (auto& [key, row] : rows) sorted.push_back(std::move(row));
@@ -45,6 +47,11 @@ class GroupBuilder {
     counts.incomplete += row.incomplete;
     ++metrics_.problems;
     samplesAndCorrect_.emplace_back(row.samples, row.correct);
+    for (SpeedupTally& tally : speedups_) tally.AddProblem(row.correct > 0, row.fastest);
+  }
+
+  void AddUnit(const UnitOutcome& unit) {
+    for (SpeedupTally& tally : speedups_) tally.AddUnit(unit);
   }
 
   void AddVerdict(Verdict verdict) { ++metrics_.verdicts[verdict]; }
@@ -61,12 +68,14 @@ class GroupBuilder {
       average.value /= average.problems;
       metrics_.passAtK[k] = average;
     }
+    for (const SpeedupTally& tally : speedups_) metrics_.speedups[tally.Against()] = tally.Finish();
     return metrics_;
   }
 
  private:
   GroupMetrics metrics_;
   std::vector<std::pair<int, int>> samplesAndCorrect_;
+  std::vector<SpeedupTally> speedups_{SpeedupTally(Baseline::Eager), SpeedupTally(Baseline::Reference)};
 };
 
 template <typename Key>
@@ -82,7 +91,8 @@ Metrics ComputeMetrics(const std::vector<ResultRecord>& records, ShapeMode mode)
   Metrics metrics;
   metrics.shapeMode = mode;
   metrics.records = static_cast<int>(records.size());
-  metrics.problems = ProblemRows(UnitOutcomes(records, mode));
+  const std::vector<UnitOutcome> units = UnitOutcomes(records, mode);
+  metrics.problems = ProblemRows(units);
 
   GroupBuilder overall;
   std::map<int, GroupBuilder> levels;
@@ -91,6 +101,13 @@ Metrics ComputeMetrics(const std::vector<ResultRecord>& records, ShapeMode mode)
     for (GroupBuilder* group : {&overall, &levels[row.level], &categories[CategoryKey(row.level, row.category)]}) {
       group->AddRow(row);
     }
+  }
+  for (const UnitOutcome& unit : units) {
+    for (GroupBuilder* group : {&overall, &levels[unit.level], &categories[CategoryKey(unit.level, unit.category)]}) {
+      group->AddUnit(unit);
+    }
+    metrics.hasSimulatedTime = metrics.hasSimulatedTime || unit.timing.simulatedUs.has_value();
+    metrics.hasReferenceTime = metrics.hasReferenceTime || unit.timing.referenceUs.has_value();
   }
   for (const ResultRecord& record : records) {
     for (GroupBuilder* group :

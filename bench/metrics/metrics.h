@@ -1,6 +1,7 @@
 // The numbers of a run, computed from its records: NPUKernelBench's per-(task, case) stage counts,
 // parse/compile/correctness rates pooled per level, per category and overall, unbiased pass@k per
-// problem averaged over problems, verdict counts and the weighted score.
+// problem averaged over problems, verdict counts, the weighted score, and speed against the eager
+// and reference baselines (geometric mean speedup, fast_p).
 #pragma once
 #include <map>
 #include <optional>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "bench/metrics/score.h"
+#include "bench/metrics/speedup.h"
 #include "bench/metrics/unit_outcome.h"
 #include "bench/results/result_record.h"
 #include "bench/task/shape_mode.h"
@@ -26,6 +28,9 @@ struct ProblemRow {
   int compiled = 0;           // compile_pass
   int correct = 0;            // precision_pass
   int incomplete = 0;         // dynamic samples still missing cases
+  // The correct sample with the least simulated time. Its baselines are the problem's (the same
+  // cases for every sample), so it is also the sample with the best speedups.
+  std::optional<UnitTiming> fastest;
 
   std::string OpDefinition() const { return category + "/" + op; }  // NPUKernelBench's op_definition
 };
@@ -55,6 +60,7 @@ struct GroupMetrics {
   int problems = 0;
   std::map<int, PassAtKAverage> passAtK;  // only k with at least one problem of n ≥ k samples
   std::map<Verdict, int> verdicts;        // over records (sample × case)
+  std::map<Baseline, SpeedupMetrics> speedups;  // both baselines, also when nothing was timed
 };
 
 struct Metrics {
@@ -65,6 +71,8 @@ struct Metrics {
   std::map<std::string, GroupMetrics> categories;  // keyed `level1/Math`
   std::vector<ProblemRow> problems;                // sorted by level, op definition, case
   BenchScore score;
+  bool hasSimulatedTime = false;  // some unit has a simulated time (older results have none)
+  bool hasReferenceTime = false;  // some unit has a reference time (none when the answers themselves ran)
 };
 
 Metrics ComputeMetrics(const std::vector<ResultRecord>& records, ShapeMode mode);

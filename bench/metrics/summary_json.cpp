@@ -6,6 +6,19 @@
 namespace akgen::bench {
 namespace {
 
+nlohmann::json OptionalNumber(const std::optional<double>& value) { return value ? nlohmann::json(*value) : nullptr; }
+
+nlohmann::json SpeedupJson(const SpeedupMetrics& speedup) {
+  nlohmann::json fastP = nlohmann::json::object();
+  for (const auto& [p, fraction] : speedup.fastP) fastP[FastPName(p)] = fraction;
+  return {{"problems", speedup.problems},
+          {"timed_problems", speedup.timedProblems},
+          {"untimed_correct_problems", speedup.untimedProblems},
+          {"timed_units", speedup.timedUnits},
+          {"geometric_mean", OptionalNumber(speedup.geometricMean)},
+          {"fast_p", fastP}};
+}
+
 nlohmann::json GroupJson(const GroupMetrics& group) {
   const StageCounts& counts = group.counts;
   nlohmann::json json = {{"units", counts.units},
@@ -23,6 +36,8 @@ nlohmann::json GroupJson(const GroupMetrics& group) {
     json["pass_at_k"][std::to_string(k)] = {{"value", average.value}, {"problems", average.problems}};
   }
   for (const auto& [verdict, count] : group.verdicts) json["verdicts"][ToString(verdict)] = count;
+  json["speedup"] = nlohmann::json::object();
+  for (const auto& [baseline, speedup] : group.speedups) json["speedup"][ToString(baseline)] = SpeedupJson(speedup);
   return json;
 }
 
@@ -37,6 +52,13 @@ nlohmann::json ProblemJson(const ProblemRow& row) {
                          {"precision_pass", row.correct}};
   if (row.caseId) json["case"] = *row.caseId;
   if (row.incomplete > 0) json["incomplete"] = row.incomplete;
+  if (row.fastest) {
+    json["simulated_us"] = OptionalNumber(row.fastest->simulatedUs);
+    json["eager_us"] = OptionalNumber(row.fastest->eagerUs);
+    json["reference_us"] = OptionalNumber(row.fastest->referenceUs);
+    json["speedup_vs_eager"] = OptionalNumber(row.fastest->SpeedupVsEager());
+    json["speedup_vs_reference"] = OptionalNumber(row.fastest->SpeedupVsReference());
+  }
   return json;
 }
 

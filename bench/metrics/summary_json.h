@@ -1,5 +1,7 @@
 // `OUT/summary.json`: the Metrics as JSON, for tools and later comparisons. Rates are fractions in
-// [0, 1]; pass@k keys are the k values as strings.
+// [0, 1]; pass@k keys are the k values as strings. Each group has `speedup.eager` and
+// `speedup.reference` (geometric mean over correct units, fast_p over all problems); each problem
+// with a correct, timed sample has the times (µs) and speedups of its fastest one.
 #pragma once
 #include <filesystem>
 #include <nlohmann/json.hpp>

@@ -1,6 +1,8 @@
 // Records are per (sample, case); what is judged is a unit. Static: each record is a unit, and the
 // problem it belongs to is the (task, case) the sample was made for. Dynamic: a sample is one
-// unit over all its cases and passes only if every case passes; the problem is the task.
+// unit over all its cases and passes only if every case passes; the problem is the task. A unit's
+// timing comes from its records' details: `simulated_us` (the cost model's time of the launch),
+// `eager_us` (modelled PyTorch eager) and `reference_us` (the task's answer, simulated alike).
 #pragma once
 #include <optional>
 #include <string>
@@ -10,6 +12,17 @@
 #include "bench/task/shape_mode.h"
 
 namespace akgen::bench {
+
+// Times in microseconds. A dynamic unit's are geometric means over its cases, known only when every
+// recorded case has them, so the ratio of two is the geometric mean of the per-case speedups.
+struct UnitTiming {
+  std::optional<double> simulatedUs;
+  std::optional<double> eagerUs;
+  std::optional<double> referenceUs;
+
+  std::optional<double> SpeedupVsEager() const;      // eager / simulated
+  std::optional<double> SpeedupVsReference() const;  // reference / simulated
+};
 
 struct UnitOutcome {
   std::string task;
@@ -24,6 +37,7 @@ struct UnitOutcome {
   // Dynamic only: every recorded case passed but some cases have no record yet (an interrupted
   // run); such a sample is not counted correct.
   bool incomplete = false;
+  UnitTiming timing;
 };
 
 // In the records' order of first appearance.

@@ -116,6 +116,16 @@ struct EntryReader {
     return call;
   }
 
+  std::vector<EagerOp> ReadEagerOps(const json& manifest) const {
+    std::vector<EagerOp> ops;
+    for (const json& entry : manifest.value("eager_ops", json::array())) {
+      const std::string name = Field(entry, "eager op", "op").get<std::string>();
+      ops.push_back({name, Field(entry, name, "gm_bytes").get<uint64_t>(), Field(entry, name, "vector_bytes").get<uint64_t>(),
+                     Field(entry, name, "cube_flops").get<uint64_t>()});
+    }
+    return ops;
+  }
+
   std::vector<ManifestValue> ReadList(const json& manifest, const char* key) const {
     std::vector<ManifestValue> values;
     for (const json& entry : manifest.value(key, json::array())) values.push_back(Read(entry));
@@ -175,6 +185,7 @@ Manifest ReadManifest(const fs::path& dir) {
     result.outputStructure =
         reader.ParseName(kStructureNames, manifest.value("output_structure", json("single")), "output_structure");
     if (manifest.contains("call")) result.call = reader.ReadCall(manifest.at("call"));
+    result.eagerOps = reader.ReadEagerOps(manifest);
     return result;
   } catch (const json::exception& error) {
     throw OracleError(path.string() + ": " + error.what());

@@ -52,6 +52,16 @@ struct OpCall {
   bool replay = false;
 };
 
+// One aten op the task's Model ran on the CPU, as the modelled PyTorch-eager baseline costs it
+// (python/akgen_oracle/eager_ops.py): bytes of its tensor inputs and outputs, bytes its vector
+// units process, and its matmul/convolution work for the cube.
+struct EagerOp {
+  std::string op;  // aten::sqrt
+  uint64_t gmBytes = 0;
+  uint64_t vectorBytes = 0;
+  uint64_t cubeFlops = 0;
+};
+
 struct Manifest {
   bool hasCustomChecker = false;  // the task defines custom_check_precision
   std::vector<ManifestValue> initInputs;
@@ -59,6 +69,7 @@ struct Manifest {
   std::vector<ManifestValue> outputs;
   OutputStructure outputStructure = OutputStructure::Single;
   std::optional<OpCall> call;  // golden manifests only
+  std::vector<EagerOp> eagerOps;  // golden manifests only; launches in Model's order
 };
 
 inline constexpr const char* kManifestFileName = "manifest.json";

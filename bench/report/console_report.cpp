@@ -8,33 +8,94 @@
 namespace akgen::bench {
 namespace {
 
-// Python's str() of a float rounded to `digits`: trailing zeros dropped, one decimal kept.
-std::string RoundedString(double value, int digits) {
+std::string Decimals(double value, int digits) {
   char buffer[64];
   std::snprintf(buffer, sizeof buffer, "%.*f", digits, value);
-  std::string text = buffer;
+  return buffer;
+}
+
+// Python's str() of a float rounded to `digits`: trailing zeros dropped, one decimal kept.
+std::string RoundedString(double value, int digits) {
+  std::string text = Decimals(value, digits);
   while (text.back() == '0' && text[text.size() - 2] != '.') text.pop_back();
   return text;
 }
 
-std::string Fixed(double value) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.4f", value);
-  return buffer;
+std::string Fixed(double value) { return Decimals(value, 4); }
+
+std::string OptionalCell(const std::optional<double>& value, int digits) {
+  return value ? Decimals(*value, digits) : "";
 }
 
 std::string CaseCell(const ProblemRow& row) { return row.caseId ? std::to_string(*row.caseId) : "all"; }
 
+// NPUKernelBench's columns, then, when the records have simulated times, those of each row's
+// fastest correct sample and its speedups.
 std::string LevelTable(const Metrics& metrics, int level) {
   TextTable table{
       {"op_definition", "op_level", "case_id", "total_samples", "format_parse_pass", "compile_pass", "precision_pass"},
       {}};
+  if (metrics.hasSimulatedTime) table.headers.insert(table.headers.end(), {"simulated_us", "eager_us", "speedup_vs_eager"});
+  if (metrics.hasReferenceTime) table.headers.insert(table.headers.end(), {"reference_us", "speedup_vs_reference"});
   for (const ProblemRow& row : metrics.problems) {
     if (row.level != level) continue;
-    table.rows.push_back({row.OpDefinition(), std::to_string(row.level), CaseCell(row), std::to_string(row.samples),
-                          std::to_string(row.parsed), std::to_string(row.compiled), std::to_string(row.correct)});
+    std::vector<std::string> cells = {row.OpDefinition(),         std::to_string(row.level),    CaseCell(row),
+                                      std::to_string(row.samples), std::to_string(row.parsed), std::to_string(row.compiled),
+                                      std::to_string(row.correct)};
+    const UnitTiming timing = row.fastest.value_or(UnitTiming{});
+    if (metrics.hasSimulatedTime)
+      cells.insert(cells.end(), {OptionalCell(timing.simulatedUs, 2), OptionalCell(timing.eagerUs, 2),
+                                 OptionalCell(timing.SpeedupVsEager(), 3)});
+    if (metrics.hasReferenceTime)
+      cells.insert(cells.end(), {OptionalCell(timing.referenceUs, 2), OptionalCell(timing.SpeedupVsReference(), 3)});
+    table.rows.push_back(std::move(cells));
   }
   return RenderGrid(table);
+}
+
+std::string TimingNote(const Metrics& metrics) {
+  if (!metrics.hasSimulatedTime) return "";
+  std::string note =
+      "Times in microseconds on the simulated NPU, of each row's fastest correct sample.\n"
+      "eager_us: the task's Model as PyTorch eager would run it (each aten op: launch overhead + roofline time).\n";
+  if (metrics.hasReferenceTime) note += "reference_us: the task's answer, simulated alike.\n";
+  if (metrics.shapeMode == ShapeMode::Dynamic) note += "Dynamic rows: geometric means over the task's cases.\n";
+  return note + "\n";
+}
+
+std::vector<std::string> SpeedupCells(const std::string& group, const SpeedupMetrics& speedup) {
+  std::vector<std::string> cells = {group, std::to_string(speedup.problems), std::to_string(speedup.timedUnits),
+                                    OptionalCell(speedup.geometricMean, 3)};
+  for (double p : kFastPThresholds) cells.push_back(PercentString(speedup.fastP.at(p)));
+  return cells;
+}
+
+std::string SpeedupTable(const Metrics& metrics, Baseline baseline) {
+  TextTable table{{"group", "problems", "timed_correct_units", "geomean_speedup"}, {}};
+  for (double p : kFastPThresholds) table.headers.push_back(FastPName(p));
+  table.rows.push_back(SpeedupCells("overall", metrics.overall.speedups.at(baseline)));
+  for (const auto& [level, group] : metrics.levels)
+    table.rows.push_back(SpeedupCells("level" + std::to_string(level), group.speedups.at(baseline)));
+  for (const auto& [category, group] : metrics.categories)
+    table.rows.push_back(SpeedupCells(category, group.speedups.at(baseline)));
+  const int untimed = metrics.overall.speedups.at(baseline).untimedProblems;
+  std::string text = RenderGrid(table);
+  if (untimed > 0)
+    text += "Note: " + std::to_string(untimed) + " correct problems have no " + ToString(baseline) +
+            " speedup and count as not fast\n";
+  return text;
+}
+
+// fast_p as KernelBench and MultiKernelBench define it: over all problems, correct with speedup > p.
+std::string SpeedupSection(const Metrics& metrics) {
+  if (!metrics.hasSimulatedTime) return "";
+  const char* problem = metrics.shapeMode == ShapeMode::Static ? "(task, case)" : "task";
+  std::string text = "Speedup (simulated), geometric mean over correct units; fast_p = fraction of all problems (each " +
+                     std::string(problem) + ") whose best correct sample has speedup > p:\n\n";
+  text += "Against modelled PyTorch eager:\n\n" + SpeedupTable(metrics, Baseline::Eager) + "\n";
+  if (metrics.hasReferenceTime)
+    text += "Against the task's reference answer:\n\n" + SpeedupTable(metrics, Baseline::Reference) + "\n";
+  return text;
 }
 
 std::vector<std::string> RateCells(const GroupMetrics& group) {
@@ -81,7 +142,7 @@ std::string VerdictLine(const Metrics& metrics) {
   for (Verdict verdict : kAllVerdicts) {
     const auto found = metrics.overall.verdicts.find(verdict);
     if (found != metrics.overall.verdicts.end())
-      text += " " + std::string(ToString(verdict)) + " " + std::to_string(found->second);
+      text.append(" ").append(ToString(verdict)).append(" ").append(std::to_string(found->second));
   }
   return text + "\n";
 }
@@ -118,8 +179,10 @@ std::string ConsoleReport(const Metrics& metrics) {
   for (const auto& [level, group] : metrics.levels) {
     text += "[Statistics for Level " + std::to_string(level) + "]\n\n" + LevelTable(metrics, level) + "\n";
   }
+  text += TimingNote(metrics);
   text += "Overall Statistics Summary:\n\n" + LevelSummaryTable(metrics) + "\n";
   text += "Statistics by Category:\n\n" + CategoryTable(metrics) + "\n";
+  text += SpeedupSection(metrics);
   text += PassAtKLines(metrics) + "\n" + VerdictLine(metrics) + "\n" + IncompleteLine(metrics) + ScoreLines(metrics);
   return text;
 }

@@ -1,6 +1,7 @@
 // The console report: NPUKernelBench's statistics (a grid per level with one row per (task, case),
 // the per-level rates and the weighted score line), followed by what NPUKernelBench lacks:
-// per-category rates, unbiased pass@k and the verdict classes.
+// per-category rates, unbiased pass@k and the verdict classes. Results with simulated times add
+// time and speedup columns to the grid and speedup tables (geometric mean, fast_p) per baseline.
 #pragma once
 #include <string>
 

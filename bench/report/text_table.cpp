@@ -27,7 +27,7 @@ std::vector<Column> Columns(const TextTable& table) {
     columns[i].width = table.headers[i].size() + kHeaderPadding;
     for (const std::vector<std::string>& row : table.rows) {
       columns[i].width = std::max(columns[i].width, row[i].size());
-      columns[i].rightAligned = columns[i].rightAligned && IsNumber(row[i]);
+      columns[i].rightAligned = columns[i].rightAligned && (row[i].empty() || IsNumber(row[i]));
     }
   }
   return columns;
@@ -43,7 +43,7 @@ std::string Cells(const std::vector<Column>& columns, const std::vector<std::str
   std::string line = "|";
   for (size_t i = 0; i < columns.size(); ++i) {
     const std::string padding(columns[i].width - cells[i].size(), ' ');
-    line += " " + (columns[i].rightAligned ? padding + cells[i] : cells[i] + padding) + " |";
+    line.append(" ").append(columns[i].rightAligned ? padding + cells[i] : cells[i] + padding).append(" |");
   }
   return line + "\n";
 }

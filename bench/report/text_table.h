@@ -17,6 +17,7 @@ struct TextTable {
 };
 
 // Columns whose cells are all numbers are right-aligned, as tabulate does; the rest left-aligned.
+// An empty cell is a missing value, which (as in tabulate) does not decide the alignment.
 std::string RenderGrid(const TextTable& table);
 
 }  // namespace akgen::bench

@@ -4,8 +4,9 @@
                                    --seed 0 --op-name Op --snake-name op --pybind-cache DIR2 --out DIR
 
 --case is the test_cases.csv row as raw strings. DIR receives manifest.json and one .bin file per
-tensor (see value_files). The manifest's `call` is how ModelNew calls the op, recorded through the
-task's pybind.cpp (candidate_call), which is built once per task into DIR2. As in NPUKernelBench,
+tensor (see value_files). The manifest's `eager_ops` are the aten ops Model ran (eager_ops), which
+the harness costs as the PyTorch-eager baseline. The manifest's `call` is how ModelNew calls the
+op, recorded through the task's pybind.cpp (candidate_call), which is built once per task into DIR2. As in NPUKernelBench,
 inputs come from get_inputs(param, device) and the constructor arguments from get_init_inputs(param, device); the model runs on a copy of the inputs, so
 the stored inputs are those before any in-place update. Autograd stays enabled because some
 references (e.g. gradient ops) call torch.autograd.grad inside forward.
@@ -24,6 +25,7 @@ if __package__ in (None, ""):  # run by path rather than with -m: make the packa
 from akgen_oracle import npu_shims, pybind_module
 from akgen_oracle.candidate_call import record_call
 from akgen_oracle.case_row import make_case_row
+from akgen_oracle.eager_ops import EagerOpRecorder
 from akgen_oracle.seeding import seed_everything
 from akgen_oracle.task_files import TaskError, TaskScripts, exit_status
 from akgen_oracle.value_files import UnstorableValue, encode_outputs, encode_value
@@ -68,20 +70,33 @@ def _narrow_dtype(value):
     return None
 
 
+def _forward(scripts, action, model, arguments, element_size=None):
+    """Model(*arguments) and the aten ops it ran (eager_ops)."""
+    recorder = EagerOpRecorder(element_size)
+    with recorder:
+        output = scripts.call(action, lambda: model(*arguments))
+    return output, recorder.ops
+
+
 def _run_model(scripts, model, inputs):
-    """(Model's output, a note or ""). Debian's torch 1.13 lacks some float16/bfloat16 CPU kernels
-    (sqrt, sin, lerp, ...) that newer torch computes in float32 and rounds once; when one is missing
-    the model runs on float32 copies and its float32 outputs are rounded back, which is the same."""
+    """(Model's output, its eager ops, a note or ""). Debian's torch 1.13 lacks some float16/bfloat16
+    CPU kernels (sqrt, sin, lerp, ...) that newer torch computes in float32 and rounds once; when one
+    is missing the model runs on float32 copies and its float32 outputs are rounded back, which is
+    the same. Its eager ops are then costed at the narrow dtype's size, as the NPU would run them."""
+    arguments = copy.deepcopy(inputs)
     try:
-        return scripts.call("Model.forward", lambda: model(*copy.deepcopy(inputs))), ""
+        return (*_forward(scripts, "Model.forward", model, arguments), "")
     except TaskError as error:
         narrow = _narrow_dtype(list(inputs))
         if narrow is None or "not implemented for" not in str(error.__cause__):
             raise
     wide_inputs = _convert_floats(copy.deepcopy(list(inputs)), _NARROW_FLOATS, torch.float32)
-    output = scripts.call("Model.forward in float32", lambda: model(*wide_inputs))
-    return (_convert_floats(output, (torch.float32,), narrow),
-            f"{narrow} kernels missing from this torch: computed in float32 and rounded to {narrow}")
+    narrow_size = torch.empty(0, dtype=narrow).element_size()
+    output, eager_ops = _forward(scripts, "Model.forward in float32", model, wide_inputs,
+                                 lambda t: narrow_size if t.dtype == torch.float32 else t.element_size())
+    return (_convert_floats(output, (torch.float32,), narrow), eager_ops,
+            f"{narrow} kernels missing from this torch: computed in float32 and rounded to {narrow}; "
+            f"eager ops costed at {narrow} sizes")
 
 
 def produce_golden(validation_dir, raw_case, seed, recorder, out_dir):
@@ -103,7 +118,7 @@ def produce_golden(validation_dir, raw_case, seed, recorder, out_dir):
         "inputs": _encode_all("input", inputs, out_dir, f"{source}: get_inputs"),
     }
     model = scripts.call("Model(*get_init_inputs)", lambda: scripts.model_class(*copy.deepcopy(init_inputs)).to("cpu"))
-    output, manifest["golden_note"] = _run_model(scripts, model, inputs)
+    output, manifest["eager_ops"], manifest["golden_note"] = _run_model(scripts, model, inputs)
     try:
         manifest["output_structure"], manifest["outputs"] = encode_outputs(output, out_dir)
     except UnstorableValue as error:

@@ -209,6 +209,96 @@ TEST(MetricsTest, TellsTheShapeModeOfTheRecords) {
   EXPECT_EQ(RecordedShapeMode({}), std::nullopt);
 }
 
+// Times in a record's details, as akgen eval writes them; a negative time is left out.
+ResultRecord Timed(ResultRecord record, double simulatedUs, double eagerUs, double referenceUs = -1) {
+  record.details["simulated_us"] = simulatedUs;
+  record.details["eager_us"] = eagerUs;
+  if (referenceUs > 0) record.details["reference_us"] = referenceUs;
+  return record;
+}
+
+// Five static problems with hand-computable speedups (eager / reference):
+//   Sqrt: sample 0 correct 4 / 2, sample 1 correct 8 / 4, sample 2 wrong with 40x (must not count)
+//   Neg: only a wrong sample, 100x faster than eager
+//   Abs: correct at exactly 1 / 0.5;  RmsNorm: correct, untimed;  LayerNorm: correct at exactly 0.2, no reference
+std::vector<ResultRecord> TimedRun() {
+  return {Timed(Record("level1/Math/Sqrt", 0, 0, Verdict::Pass), 10, 40, 20),
+          Timed(Record("level1/Math/Sqrt", 1, 0, Verdict::Pass), 5, 40, 20),
+          Timed(Record("level1/Math/Sqrt", 2, 0, Verdict::WrongAnswer), 1, 40, 20),
+          Timed(Record("level1/Math/Neg", 0, 0, Verdict::WrongAnswer), 1, 100, 50),
+          Timed(Record("level1/Math/Abs", 0, 0, Verdict::Pass), 20, 20, 10),
+          Record("level2/Norm/RmsNorm", 0, 0, Verdict::Pass),
+          Timed(Record("level2/Norm/LayerNorm", 0, 0, Verdict::Pass), 50, 10)};
+}
+
+TEST(SpeedupTest, GeometricMeanIsOverCorrectTimedUnits) {
+  const Metrics metrics = ComputeMetrics(TimedRun(), ShapeMode::Static);
+  EXPECT_TRUE(metrics.hasSimulatedTime);
+  EXPECT_TRUE(metrics.hasReferenceTime);
+  const SpeedupMetrics& eager = metrics.overall.speedups.at(Baseline::Eager);
+  EXPECT_EQ(eager.timedUnits, 4);  // Sqrt 0 and 1, Abs, LayerNorm; not the wrong ones, not untimed RmsNorm
+  ASSERT_TRUE(eager.geometricMean);
+  EXPECT_NEAR(*eager.geometricMean, std::pow(4.0 * 8 * 1 * 0.2, 1.0 / 4), 1e-12);
+  const SpeedupMetrics& reference = metrics.overall.speedups.at(Baseline::Reference);
+  EXPECT_EQ(reference.timedUnits, 3);
+  EXPECT_NEAR(*reference.geometricMean, std::cbrt(2.0 * 4 * 0.5), 1e-12);
+  EXPECT_NEAR(*metrics.levels.at(1).speedups.at(Baseline::Eager).geometricMean, std::cbrt(4.0 * 8 * 1), 1e-12);
+  EXPECT_NEAR(*metrics.categories.at("level2/Norm").speedups.at(Baseline::Eager).geometricMean, 0.2, 1e-12);
+}
+
+TEST(SpeedupTest, FastPCountsAllProblemsAndOnlyCorrectOnesStrictlyAboveP) {
+  const Metrics metrics = ComputeMetrics(TimedRun(), ShapeMode::Static);
+  const SpeedupMetrics& eager = metrics.overall.speedups.at(Baseline::Eager);
+  EXPECT_EQ(eager.problems, 5);
+  EXPECT_EQ(eager.timedProblems, 3);    // Sqrt (best 8), Abs (1), LayerNorm (0.2)
+  EXPECT_EQ(eager.untimedProblems, 1);  // RmsNorm: correct but never fast
+  EXPECT_DOUBLE_EQ(eager.fastP.at(0.0), 3.0 / 5);
+  EXPECT_DOUBLE_EQ(eager.fastP.at(0.2), 2.0 / 5);  // LayerNorm's 0.2 is not above 0.2
+  EXPECT_DOUBLE_EQ(eager.fastP.at(0.8), 2.0 / 5);
+  EXPECT_DOUBLE_EQ(eager.fastP.at(1.0), 1.0 / 5);  // Abs's 1.0 is not above 1; Neg's 100x is wrong
+  const SpeedupMetrics& reference = metrics.overall.speedups.at(Baseline::Reference);
+  EXPECT_EQ(reference.untimedProblems, 2);  // RmsNorm, LayerNorm
+  EXPECT_DOUBLE_EQ(reference.fastP.at(0.0), 2.0 / 5);
+  EXPECT_DOUBLE_EQ(reference.fastP.at(0.8), 1.0 / 5);  // Sqrt's best sample: 4; Abs: 0.5
+  EXPECT_DOUBLE_EQ(reference.fastP.at(1.0), 1.0 / 5);
+  EXPECT_DOUBLE_EQ(metrics.levels.at(1).speedups.at(Baseline::Eager).fastP.at(1.0), 1.0 / 3);
+  EXPECT_DOUBLE_EQ(metrics.levels.at(2).speedups.at(Baseline::Eager).fastP.at(0.0), 1.0 / 2);
+
+  const ProblemRow& sqrt = metrics.problems[2];  // level1: Math/Abs, Math/Neg, Math/Sqrt
+  ASSERT_EQ(sqrt.op, "Sqrt");
+  ASSERT_TRUE(sqrt.fastest);
+  EXPECT_EQ(sqrt.fastest->simulatedUs, 5.0) << "the fastest correct sample, not the faster wrong one";
+  EXPECT_FALSE(metrics.problems[1].fastest) << "Neg has no correct sample";
+}
+
+TEST(SpeedupTest, RecordsWithoutTimesHaveNoSpeedupAndNoFastProblems) {
+  const Metrics metrics = ComputeMetrics(StaticRun(), ShapeMode::Static);
+  EXPECT_FALSE(metrics.hasSimulatedTime);
+  const SpeedupMetrics& eager = metrics.overall.speedups.at(Baseline::Eager);
+  EXPECT_FALSE(eager.geometricMean);
+  EXPECT_EQ(eager.untimedProblems, 4);
+  EXPECT_DOUBLE_EQ(eager.fastP.at(0.0), 0.0);
+}
+
+TEST(SpeedupTest, ADynamicUnitsSpeedupIsTheGeometricMeanOverItsCases) {
+  const std::vector<ResultRecord> records = {
+      Timed(Record("level1/Math/Sqrt", 0, 0, Verdict::Pass, 2), 10, 40),  // 4x
+      Timed(Record("level1/Math/Sqrt", 0, 1, Verdict::Pass, 2), 10, 10),  // 1x
+      Timed(Record("level1/Math/Sqrt", 1, 0, Verdict::Pass, 2), 1, 40),   // 40x, but case 1 has no time
+      Record("level1/Math/Sqrt", 1, 1, Verdict::Pass, 2)};
+  const Metrics metrics = ComputeMetrics(records, ShapeMode::Dynamic);
+  const std::vector<UnitOutcome> units = UnitOutcomes(records, ShapeMode::Dynamic);
+  ASSERT_EQ(units.size(), 2u);
+  EXPECT_DOUBLE_EQ(*units[0].timing.SpeedupVsEager(), 2.0);
+  EXPECT_DOUBLE_EQ(*units[0].timing.eagerUs, 20.0);
+  EXPECT_FALSE(units[1].timing.simulatedUs);
+  const SpeedupMetrics& eager = metrics.overall.speedups.at(Baseline::Eager);
+  EXPECT_EQ(eager.timedUnits, 1);
+  EXPECT_DOUBLE_EQ(*eager.geometricMean, 2.0);
+  EXPECT_DOUBLE_EQ(eager.fastP.at(1.0), 1.0);
+  EXPECT_FALSE(metrics.hasReferenceTime);
+}
+
 TEST(SummaryJsonTest, WritesMetricsToSummaryJson) {
   const fs::path out = fs::temp_directory_path() / ("akgen_summary_" + std::to_string(std::random_device{}()));
   fs::create_directories(out);
@@ -231,6 +321,23 @@ TEST(SummaryJsonTest, WritesMetricsToSummaryJson) {
   EXPECT_EQ(summary["problems"][0]["op_definition"], "Comparison/Equal");
   EXPECT_EQ(summary["problems"][0]["case"], 0);
   EXPECT_EQ(summary["problems"][0]["parse_pass"], 8);
+}
+
+TEST(SummaryJsonTest, WritesSpeedupsAndFastP) {
+  const nlohmann::json summary = SummaryJson(ComputeMetrics(TimedRun(), ShapeMode::Static));
+  const nlohmann::json& eager = summary["overall"]["speedup"]["eager"];
+  EXPECT_EQ(eager["problems"], 5);
+  EXPECT_EQ(eager["untimed_correct_problems"], 1);
+  EXPECT_DOUBLE_EQ(eager["fast_p"]["fast_0"].get<double>(), 0.6);
+  EXPECT_DOUBLE_EQ(eager["fast_p"]["fast_0.2"].get<double>(), 0.4);
+  EXPECT_DOUBLE_EQ(eager["fast_p"]["fast_1.0"].get<double>(), 0.2);
+  EXPECT_TRUE(summary["levels"]["level2"]["speedup"]["reference"]["geometric_mean"].is_null());
+  const nlohmann::json& sqrt = summary["problems"][2];
+  EXPECT_EQ(sqrt["op_definition"], "Math/Sqrt");
+  EXPECT_DOUBLE_EQ(sqrt["simulated_us"].get<double>(), 5.0);
+  EXPECT_DOUBLE_EQ(sqrt["speedup_vs_eager"].get<double>(), 8.0);
+  EXPECT_DOUBLE_EQ(sqrt["speedup_vs_reference"].get<double>(), 4.0);
+  EXPECT_FALSE(summary["problems"][1].contains("simulated_us"));
 }
 
 }  // namespace

@@ -104,6 +104,28 @@ TEST_F(OracleTest, WritesInputsAndGoldenOutputsForHalfBFloat16AndFloat) {
   }
 }
 
+// The modelled eager baseline: the aten ops Model.forward runs, with the bytes they move. A float32
+// input's .to(torch.float32) is no op; a float16 one is a cast there and back.
+TEST_F(OracleTest, RecordsTheAtenOpsModelRunsWithTheirBytes) {
+  const std::vector<EagerOp> half = ProduceGolden(config_, {kSquareRoot, kSqrtHalf, 0, "SquareRoot", "square_root"}).manifest.eagerOps;
+  constexpr uint64_t kElements = 4 * 33;
+  ASSERT_EQ(half.size(), 3u);
+  EXPECT_EQ(half[0].op, "aten::_to_copy");
+  EXPECT_EQ(half[0].gmBytes, kElements * (2 + 4));  // reads float16, writes float32
+  EXPECT_EQ(half[0].vectorBytes, kElements * 4);    // its largest operand
+  EXPECT_EQ(half[1].op, "aten::sqrt");
+  EXPECT_EQ(half[1].gmBytes, kElements * (4 + 4));
+  EXPECT_EQ(half[2].op, "aten::_to_copy");
+  EXPECT_EQ(half[2].gmBytes, kElements * (4 + 2));
+  for (const EagerOp& op : half) EXPECT_EQ(op.cubeFlops, 0u) << op.op;
+
+  const std::vector<EagerOp> single = ProduceGolden(config_, {kSquareRoot, kSqrtFloat, 0, "SquareRoot", "square_root"}).manifest.eagerOps;
+  ASSERT_EQ(single.size(), 1u);
+  EXPECT_EQ(single[0].op, "aten::sqrt");
+  EXPECT_EQ(single[0].gmBytes, 1000u * (4 + 4));
+  EXPECT_EQ(single[0].vectorBytes, 1000u * 4);
+}
+
 TEST_F(OracleTest, SameSeedGivesSameBytesAndAnotherSeedDifferentInputs) {
   const GoldenCase first = ProduceGolden(config_, {kSquareRoot, kSqrtBFloat16, 7, "SquareRoot", "square_root"});
   OracleConfig otherCache = config_;
@@ -244,6 +266,9 @@ TEST_F(OracleTest, AFloat16KernelMissingFromThisTorchIsComputedInFloat32AndRound
   const std::vector<double> x = Elements(manifest.inputs[0]);
   const std::vector<double> y = Elements(manifest.outputs[0]);
   for (size_t i = 0; i < x.size(); ++i) ASSERT_NEAR(y[i], std::sqrt(x[i]), std::sqrt(x[i]) / 2048) << i;
+  ASSERT_EQ(manifest.eagerOps.size(), 1u);
+  EXPECT_EQ(manifest.eagerOps[0].op, "aten::sqrt");
+  EXPECT_EQ(manifest.eagerOps[0].gmBytes, 4u * 33 * (2 + 2)) << "costed at float16 sizes, as the NPU runs it";
 }
 
 TEST_F(OracleTest, ABrokenBindingNamesTheFileAndLine) {

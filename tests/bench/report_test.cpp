@@ -90,6 +90,39 @@ TEST(ConsoleReportTest, DynamicRowsCoverAllCasesAndIncompleteSamplesAreNoted) {
   EXPECT_TRUE(Contains(text, "Note: 1 dynamic samples have no record for some cases"));
 }
 
+// Sqrt: a correct sample at 10 µs (eager 40, reference 20) and a faster wrong one; Neg: wrong only.
+std::vector<ResultRecord> TimedRun() {
+  std::vector<ResultRecord> records = {Record("Math", "Sqrt", 1, 0, 0, Verdict::Pass),
+                                       Record("Math", "Sqrt", 1, 1, 0, Verdict::WrongAnswer),
+                                       Record("Math", "Neg", 1, 0, 0, Verdict::WrongAnswer)};
+  const double simulated[] = {10, 2, 1};
+  for (size_t i = 0; i < records.size(); ++i)
+    records[i].details = {{"simulated_us", simulated[i]}, {"eager_us", 40.0}, {"reference_us", 20.0}};
+  return records;
+}
+
+TEST(ConsoleReportTest, TimedResultsAddTimeColumnsAndFastPTables) {
+  const std::string text = ConsoleReport(ComputeMetrics(TimedRun(), ShapeMode::Static));
+  EXPECT_TRUE(Contains(text, "precision_pass |   simulated_us |   eager_us |   speedup_vs_eager |   reference_us |"
+                             "   speedup_vs_reference |\n"));
+  EXPECT_TRUE(Contains(text, "| Math/Sqrt       |          1 |         0 |               2 |                   2 |"
+                             "              2 |                1 |          10.00 |      40.00 |              4.000 |"
+                             "          20.00 |                  2.000 |\n"));
+  EXPECT_TRUE(Contains(text, "| Math/Neg        |          1 |         0 |               1 |                   1 |"
+                             "              1 |                0 |                |            |                    |"));
+  EXPECT_TRUE(Contains(text, "Against modelled PyTorch eager:\n"));
+  EXPECT_TRUE(Contains(text, "| overall     |          2 |                     1 |             4.000 | 50.0%    | 50.0%"));
+  EXPECT_TRUE(Contains(text, "Against the task's reference answer:\n"));
+}
+
+TEST(ConsoleReportTest, ResultsOfTheAnswersThemselvesHaveNoReferenceColumns) {
+  std::vector<ResultRecord> records = TimedRun();
+  for (ResultRecord& record : records) record.details.erase("reference_us");
+  const std::string text = ConsoleReport(ComputeMetrics(records, ShapeMode::Static));
+  EXPECT_TRUE(Contains(text, "speedup_vs_eager |\n"));
+  EXPECT_FALSE(Contains(text, "reference"));
+}
+
 class OutDir {
  public:
   OutDir() : path_(fs::temp_directory_path() / ("akgen_report_" + std::to_string(std::random_device{}()))) {}
