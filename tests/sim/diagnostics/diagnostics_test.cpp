@@ -315,4 +315,46 @@ TEST(DiagnosticsTest, AssertFalse) {
   ExpectError(run, "assert", {"error", "assert", "assert", 1, "ASSERT", "assertion failed: false"});
 }
 
+TEST(DiagnosticsTest, VectorReadOfUnsyncedCopyPassesUnderAutoSync) {
+  const ProgramRun run = RunProgram("sync_hazard", {"no-sync"});  // AKGEN_SIM_SYNC defaults to auto
+  EXPECT_EQ(run.exitStatus, 0) << run.Describe();
+  EXPECT_EQ(run.err, "");
+  EXPECT_EQ(run.out, "mismatches: 0\n");
+}
+
+TEST(DiagnosticsTest, VectorReadOfUnsyncedCopyIsASyncHazardWhenStrict) {
+  const ProgramRun run = RunProgram("sync_hazard", {"no-sync"}, {"AKGEN_SIM_SYNC=strict"});
+  const json record = ExpectError(run, "sync_hazard",
+                                  {"error", "sync-hazard", "no-sync add", 0, "Add",
+                                   "read-after-write on UB bytes [0, 1024): Add (pipe V) reads what DataCopy (pipe MTE2)"});
+  ASSERT_EQ(record["notes"].size(), 2u) << record.dump(2);
+  EXPECT_NE(record["notes"][0].get<std::string>().find("DataCopy at " + SourcePath("sync_hazard") + ":"), std::string::npos);
+  EXPECT_NE(record["notes"][1].get<std::string>().find("SetFlag/WaitFlag<HardEvent::MTE2_V>"), std::string::npos);
+  EXPECT_EQ(run.out, "");
+}
+
+TEST(DiagnosticsTest, FlagsBetweenThePipesAreCleanWhenStrict) {
+  const ProgramRun run = RunProgram("sync_hazard", {"flags"}, {"AKGEN_SIM_SYNC=strict"});
+  EXPECT_EQ(run.exitStatus, 0) << run.Describe();
+  EXPECT_EQ(run.err, "");
+  EXPECT_EQ(run.out, "mismatches: 0\n");
+}
+
+TEST(DiagnosticsTest, WaitFlagThatNoSetFlagMatches) {
+  const ProgramRun run = RunProgram("sync_hazard", {"wait-unset"});
+  ExpectError(run, "sync_hazard",
+              {"error", "unpaired-flag", "wait-unset", 0, "WaitFlag", "WaitFlag<HardEvent::MTE2_V>(1) is never matched"});
+}
+
+TEST(DiagnosticsTest, SetFlagNeverWaitedOnWarnsUnderAutoSyncAndFailsWhenStrict) {
+  const ProgramRun automatic = RunProgram("sync_hazard", {"set-unwaited"});
+  EXPECT_EQ(automatic.exitStatus, 0) << automatic.Describe();
+  EXPECT_EQ(automatic.out, "mismatches: 0\n");
+  ExpectReported(automatic, "sync_hazard",
+                 {"warning", "unpaired-flag", "set-unwaited", 0, "SetFlag", "SetFlag<HardEvent::MTE3_MTE2>(2) is never waited on"});
+  const ProgramRun strict = RunProgram("sync_hazard", {"set-unwaited"}, {"AKGEN_SIM_SYNC=strict"});
+  ExpectError(strict, "sync_hazard",
+              {"error", "unpaired-flag", "set-unwaited", 0, "SetFlag", "SetFlag<HardEvent::MTE3_MTE2>(2) is never waited on"});
+}
+
 }  // namespace
