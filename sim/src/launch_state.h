@@ -43,6 +43,7 @@ struct QueueState {
   HwPipe consumer = HwPipe::kVector;  // the pipe that drains them (DeQue)
   int32_t depth = 1;
   std::vector<int32_t> slots;
+  size_t nextSlot = 0;  // AllocTensor hands out the buffers in turn, as a ring
   std::deque<int32_t> queued;
   Site initSite{};
 };

@@ -276,9 +276,12 @@ void PipeReleaseEventId(int32_t pipeHandle, uint8_t event, int8_t id, Site site)
 LocalRef QueueAlloc(int32_t queueHandle, Site site) {
   BlockState& block = CurrentBlock();
   QueueState& queue = QueueAt(queueHandle, site);
-  for (int32_t slotIndex : queue.slots) {
+  for (size_t turn = 0; turn < queue.slots.size(); ++turn) {
+    const size_t position = (queue.nextSlot + turn) % queue.slots.size();
+    const int32_t slotIndex = queue.slots[position];
     BufferSlot& slot = block.slots[size_t(slotIndex)];
     if (slot.state == BufferSlot::State::kFree) {
+      queue.nextSlot = position + 1;
       slot.state = BufferSlot::State::kAllocated;
       block.timeline.Acquire(slot.emptied, queue.producer, site);
       return RefTo(slotIndex, queue.position);
