@@ -2,6 +2,8 @@
 //  - BM_VectorAddFloat: elements per second of a level-2 vector instruction inside a launch.
 //  - BM_DataCopyRoundTrip: bytes per second moved GM -> UB -> GM through a TQue, tile by tile.
 //  - BM_LaunchOverhead: the cost of one launch of an empty kernel (fibers and per-block on-chip memory).
+//  - BM_ScalarGetSetLoop: scalar GetValue/SetValue pairs per second, the cost model's worst case
+//    (one timeline instruction per element).
 #include <benchmark/benchmark.h>
 
 #include "kernel_operator.h"
@@ -75,6 +77,22 @@ void BM_LaunchOverhead(benchmark::State& state) {
   state.SetLabel("items = blocks");
 }
 BENCHMARK(BM_LaunchOverhead)->Arg(8)->Arg(48);
+
+void BM_ScalarGetSetLoop(benchmark::State& state) {
+  const uint32_t count = uint32_t(state.range(0));
+  auto body = [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, count * sizeof(float));
+    LocalTensor<float> values = buf.Get<float>();
+    Duplicate(values, 1.0f, int32_t(count));
+    PipeBarrier<PIPE_ALL>();
+    for (uint32_t i = 0; i < count; ++i) values.SetValue(i, values.GetValue(i) + 1.0f);
+  };
+  for (auto _ : state) RunOrFail(state, 1, body);
+  state.SetItemsProcessed(int64_t(state.iterations()) * count);
+}
+BENCHMARK(BM_ScalarGetSetLoop)->Arg(16384);
 
 }  // namespace
 
