@@ -5,8 +5,6 @@
 namespace ascendc_sim {
 namespace {
 
-constexpr uint64_t kGranuleBytes = 32;
-
 bool KnownToAll(const std::array<PipeClock, kHwPipeCount>& clocks, HwPipe pipe, uint32_t seq) {
   return std::all_of(clocks.begin(), clocks.end(), [&](const PipeClock& clock) { return clock[size_t(pipe)] >= seq; });
 }
@@ -60,22 +58,6 @@ void Remember(AccessHistory& history, HwPipe pipe, bool write, const AccessStamp
   }
 }
 
-void GranuleHistory::Check(uint64_t begin, uint64_t end, HwPipe pipe, bool write, const PipeClock& known,
-                           ConflictSet& conflicts) const {
-  if (granules_.empty() || end <= begin) return;
-  for (uint64_t granule = begin / kGranuleBytes; granule <= (end - 1) / kGranuleBytes; ++granule) {
-    conflicts.Consider(granules_[granule], pipe, write, known, std::max(begin, granule * kGranuleBytes));
-  }
-}
-
-void GranuleHistory::Record(uint64_t begin, uint64_t end, HwPipe pipe, bool write, const AccessStamp& stamp,
-                            uint64_t memoryBytes) {
-  if (end <= begin) return;
-  if (granules_.empty()) granules_.resize(memoryBytes / kGranuleBytes);
-  const uint64_t last = std::min<uint64_t>((end - 1) / kGranuleBytes, granules_.size() - 1);
-  for (uint64_t granule = begin / kGranuleBytes; granule <= last; ++granule) Remember(granules_[granule], pipe, write, stamp);
-}
-
 void IntervalHistory::Check(uint64_t begin, uint64_t end, HwPipe pipe, bool write, const PipeClock& known,
                             ConflictSet& conflicts) const {
   auto it = intervals_.upper_bound(begin);
@@ -99,6 +81,13 @@ void IntervalHistory::Record(uint64_t begin, uint64_t end, HwPipe pipe, bool wri
   if (end <= begin) return;
   SplitAt(begin);
   SplitAt(end);
+  if (write) {
+    Interval written{end, {}};
+    Remember(written.history, pipe, write, stamp);
+    intervals_.erase(intervals_.lower_bound(begin), intervals_.lower_bound(end));
+    intervals_.emplace(begin, written);
+    return;
+  }
   uint64_t cursor = begin;
   auto it = intervals_.lower_bound(begin);
   while (cursor < end) {

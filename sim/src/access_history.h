@@ -1,6 +1,7 @@
 // Who last wrote and who last read each piece of memory, per pipe, so the hazard checker can tell
-// whether a new access is ordered after them. On-chip memories are tracked in 32-byte granules
-// (their alignment unit); global memory, which can be gigabytes, as a map of address intervals.
+// whether a new access is ordered after them. Each memory (an on-chip one, or GM, which can be
+// gigabytes) is a map of disjoint byte intervals, so an access costs a few map operations whatever
+// its size.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -50,17 +51,8 @@ class ConflictSet {
 // Records an access in a history entry.
 void Remember(AccessHistory& history, HwPipe pipe, bool write, const AccessStamp& stamp);
 
-// One on-chip memory, in 32-byte granules, allocated when first touched.
-class GranuleHistory {
- public:
-  void Check(uint64_t begin, uint64_t end, HwPipe pipe, bool write, const PipeClock& known, ConflictSet& conflicts) const;
-  void Record(uint64_t begin, uint64_t end, HwPipe pipe, bool write, const AccessStamp& stamp, uint64_t memoryBytes);
-
- private:
-  std::vector<AccessHistory> granules_;
-};
-
-// Global memory as disjoint intervals [begin, end) with one history each.
+// One memory as disjoint intervals [begin, end) with one history each; a write replaces the
+// intervals it covers with one.
 class IntervalHistory {
  public:
   void Check(uint64_t begin, uint64_t end, HwPipe pipe, bool write, const PipeClock& known, ConflictSet& conflicts) const;

@@ -124,11 +124,7 @@ uint64_t PipeTimeline::ResolveConflicts(HwPipe pipe, uint64_t start, const MemAc
     const MemAccess& access = accesses[i];
     ConflictSet conflicts;
     const PipeClock& known = known_[size_t(pipe)];
-    if (access.space == kGlobalSpace) {
-      global_.Check(access.begin, access.end, pipe, access.write, known, conflicts);
-    } else {
-      onChip_[access.space].Check(access.begin, access.end, pipe, access.write, known, conflicts);
-    }
+    memories_[access.space].Check(access.begin, access.end, pipe, access.write, known, conflicts);
     for (const Conflict& conflict : conflicts.Conflicts()) {
       if (mode_ == SyncMode::kStrict) ReportHazard(conflict, pipe, access, site);
       // The compiler's automatic synchronisation: a flag from the earlier pipe, waited on here.
@@ -145,18 +141,19 @@ void PipeTimeline::Issue(HwPipe pipe, uint64_t cycles, const MemAccess* accesses
   const uint64_t start = ResolveConflicts(pipe, Dispatch(pipe), accesses, count, site);
   Occupy(pipe, start, cycles, site);
   known_[index][index] = ++seq_[index];
+  // Every later instruction of any pipe is dispatched by the scalar unit after this one, so a
+  // scalar access can never be the unordered earlier side of a hazard: it needs no history. That
+  // keeps GetValue/SetValue loops cheap.
+  if (pipe == HwPipe::kScalar) return;
   const AccessStamp stamp{seq_[index], InternSite(site), ready_[index]};
   for (size_t i = 0; i < count; ++i) {
     const MemAccess& access = accesses[i];
-    if (access.space == kGlobalSpace) {
-      global_.Record(access.begin, access.end, pipe, access.write, stamp);
-    } else {
-      onChip_[access.space].Record(access.begin, access.end, pipe, access.write, stamp, Info(Memory(access.space)).bytes);
-    }
+    memories_[access.space].Record(access.begin, access.end, pipe, access.write, stamp);
   }
-  if (global_.Size() > pruneAt_) {
-    global_.Prune(known_);
-    pruneAt_ = std::max(kMinPruneInterval, 2 * global_.Size());
+  IntervalHistory& global = memories_[kGlobalSpace];
+  if (global.Size() > pruneAt_) {
+    global.Prune(known_);
+    pruneAt_ = std::max(kMinPruneInterval, 2 * global.Size());
   }
 }
 
@@ -187,7 +184,7 @@ void PipeTimeline::WaitFlag(uint8_t event, int32_t id, const Site& site) {
     return;
   }
   const PendingFlag flag = slot.sets.front();
-  slot.sets.pop_front();
+  slot.sets.erase(slot.sets.begin());
   Occupy(to, std::max(start, flag.time), costs_.flagCycles, site);
   Merge(to, flag.known);
 }
@@ -235,6 +232,7 @@ void PipeTimeline::LeaveBarrier(uint64_t releaseTime) {
 void PipeTimeline::CheckFlagsPaired() {
   for (size_t index = 0; index < flags_.size(); ++index) {
     const FlagSlot& slot = flags_[index];
+    if (slot.unmatchedWaits.empty() && slot.sets.empty()) continue;
     const std::string event = EventName(uint8_t(index / kEventIds));
     const int id = int(index % kEventIds);
     if (!slot.unmatchedWaits.empty()) {

@@ -7,7 +7,6 @@
 #pragma once
 #include <array>
 #include <cstdint>
-#include <deque>
 #include <map>
 #include <tuple>
 #include <vector>
@@ -83,8 +82,9 @@ class PipeTimeline {
     PipeClock known;
     Site site;
   };
+  // Vectors, not deques: an empty vector allocates nothing, and a block has 280 slots.
   struct FlagSlot {
-    std::deque<PendingFlag> sets;
+    std::vector<PendingFlag> sets;  // oldest first
     std::vector<Site> unmatchedWaits;
   };
 
@@ -103,8 +103,7 @@ class PipeTimeline {
   std::array<uint64_t, kHwPipeCount> ready_{};  // when each pipe can start its next instruction
   std::array<uint32_t, kHwPipeCount> seq_{};    // instructions issued per pipe
   std::array<PipeClock, kHwPipeCount> known_{}; // what each pipe's next instruction is ordered after
-  std::array<GranuleHistory, 7> onChip_;
-  IntervalHistory global_;
+  std::array<IntervalHistory, kGlobalSpace + 1> memories_;  // the on-chip memories, then GM
   size_t pruneAt_ = 4096;  // global-memory intervals before the next prune
   std::vector<Site> sites_;
   std::map<std::tuple<const char*, uint32_t, const char*>, uint32_t> siteIndex_;
