@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -355,6 +356,28 @@ TEST(DiagnosticsTest, SetFlagNeverWaitedOnWarnsUnderAutoSyncAndFailsWhenStrict) 
   const ProgramRun strict = RunProgram("sync_hazard", {"set-unwaited"}, {"AKGEN_SIM_SYNC=strict"});
   ExpectError(strict, "sync_hazard",
               {"error", "unpaired-flag", "set-unwaited", 0, "SetFlag", "SetFlag<HardEvent::MTE3_MTE2>(2) is never waited on"});
+}
+
+TEST(DiagnosticsTest, ProfileSummaryAndJsonPerLaunch) {
+  const std::string jsonPath = testing::TempDir() + "profile.jsonl";
+  std::remove(jsonPath.c_str());
+  const ProgramRun run = RunProgram("clean_add", {}, {"AKGEN_SIM_PROFILE=1", "AKGEN_SIM_PROFILE_JSON=" + jsonPath});
+  EXPECT_EQ(run.exitStatus, 0) << run.Describe();
+  EXPECT_EQ(run.CountStderr("akgen-sim profile: add_custom on Ascend910B2, 8 blocks on 48 cores (1 wave)"), 1) << run.err;
+  EXPECT_EQ(run.CountStderr("  bound: "), 1) << run.err;
+  const std::vector<std::string> lines = Lines(ReadFile(jsonPath));
+  ASSERT_EQ(lines.size(), 1u);  // one object per launch
+  const json profile = json::parse(lines[0]);
+  EXPECT_EQ(profile["kernel"], "add_custom");
+  EXPECT_EQ(profile["block_dim"], 8);
+  EXPECT_GT(profile["cycles"].get<uint64_t>(), 0u);
+  EXPECT_NEAR(profile["microseconds"].get<double>(),
+              profile["cycles"].get<double>() / profile["clock_mhz"].get<double>() +
+                  profile["launch_overhead_microseconds"].get<double>(),
+              1e-6);
+  EXPECT_FALSE(profile["bound"].get<std::string>().empty());
+  EXPECT_GT(profile["busy_cycles"]["MTE2"].get<uint64_t>(), 0u);
+  EXPECT_GT(profile["busy_cycles"]["V"].get<uint64_t>(), 0u);
 }
 
 }  // namespace
