@@ -225,8 +225,8 @@ uint64_t PipeTimeline::ArriveAtBarrier(const Site& site) {
 
 void PipeTimeline::LeaveBarrier(uint64_t releaseTime) {
   const Site site{"", 0, "SyncAll"};
-  const uint64_t arrived = ready_[size_t(HwPipe::kScalar)];
-  Occupy(HwPipe::kScalar, arrived, std::max(arrived, releaseTime) - arrived + costs_.syncAllCycles, site);
+  // Waiting for the other blocks is idle time, not work: only the barrier itself is busy.
+  Occupy(HwPipe::kScalar, std::max(ready_[size_t(HwPipe::kScalar)], releaseTime), costs_.syncAllCycles, site);
 }
 
 void PipeTimeline::CheckFlagsPaired() {
