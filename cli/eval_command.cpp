@@ -40,11 +40,13 @@ int Eval(const EvalCommandOptions& options) {
   eval.solutions = options.solutions;
   const auto mode = bench::ParseShapeMode(options.shapeMode);
   const auto cases = ParseCases(options.caseSelection);
-  if (!mode || !cases) {
-    std::cerr << "akgen eval: --shape-mode takes static or dynamic and --case a case_id or `all`\n";
+  const auto sync = bench::ParseSyncMode(options.syncMode);
+  if (!mode || !cases || !sync) {
+    std::cerr << "akgen eval: --shape-mode takes static or dynamic, --case a case_id or `all`, --sync auto or strict\n";
     return 2;
   }
   eval.shapeMode = *mode;
+  eval.syncMode = *sync;
   eval.cases = *cases;
   eval.filter = options.filter;
   eval.outDir = options.outDir;

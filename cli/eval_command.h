@@ -16,6 +16,7 @@ struct EvalCommandOptions {
   unsigned jobs = 1;
   uint64_t seed = 0;
   double runSeconds = 120;
+  std::string syncMode = "auto";
   bench::TaskFilter filter;
 };
 

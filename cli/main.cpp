@@ -51,6 +51,9 @@ int main(int argc, char** argv) {
   eval->add_option("--jobs", evalOptions.jobs, "units evaluated in parallel");
   eval->add_option("--seed", evalOptions.seed, "seed of the generated inputs");
   eval->add_option("--timeout", evalOptions.runSeconds, "wall-clock seconds of one sandboxed run");
+  eval->add_option("--sync", evalOptions.syncMode,
+                   "auto (as --cce-auto-sync=on builds: missing pipe syncs are inserted and charged) or strict "
+                   "(each is a [sync-hazard] error)");
   eval->add_option("--level", evalOptions.filter.levels, "only these levels");
   eval->add_option("--category", evalOptions.filter.categories, "only these categories");
   eval->add_option("--task", evalOptions.filter.tasks, "only these ops or keys");

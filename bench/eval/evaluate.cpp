@@ -8,6 +8,8 @@
 
 #include "bench/builder/parallel_map.h"
 #include "bench/compare/case_check.h"
+#include "bench/eval/eager_time.h"
+#include "bench/eval/reference_timing.h"
 #include "bench/oracle/oracle_error.h"
 #include "bench/results/result_record.h"
 #include "bench/results/results_store.h"
@@ -68,11 +70,12 @@ uid_t WorkerSandboxUid() {
 class Evaluation {
  public:
   Evaluation(const EvalOptions& options, std::ostream& progress)
-      : options_(options), progress_(progress), store_(options.outDir) {
+      : options_(options), progress_(progress), store_(options.outDir), reference_(options.cacheDir / "reference-timing") {
     oracle_ = options.oracle;
     oracle_.cacheDir = options.cacheDir / "golden";
     setup_.buildCacheDir = options.cacheDir / "build";
     setup_.sandbox.limits.wallSeconds = options.runSeconds;
+    setup_.syncMode = options.syncMode;
     workRoot_ = options.workDir.empty() ? FreshWorkRoot() : options.workDir;
     for (const fs::path& directory : {options.cacheDir, oracle_.cacheDir, setup_.buildCacheDir}) {
       fs::create_directories(directory);
@@ -132,8 +135,10 @@ class Evaluation {
     const UnitRun run = RunUnit(setup, task, job.candidate, golden, workDir);
     nlohmann::json details = {{"build_seconds", run.buildSeconds},
                               {"run_seconds", run.runSeconds},
-                              {"build_cache_hit", run.buildCacheHit}};
+                              {"build_cache_hit", run.buildCacheHit},
+                              {"sync_mode", ToString(options_.syncMode)}};
     if (run.blockDim != 0) details["block_dim"] = run.blockDim;
+    if (run.timing) AddTiming(job, setup, golden, *run.timing, details);
     if (run.failure) {
       details["detail"] = Capped(run.detail);
       if (!run.diagnosticKind.empty()) details["diagnostic_kind"] = run.diagnosticKind;
@@ -169,6 +174,22 @@ class Evaluation {
     if (comparison.pass) fs::remove_all(workDir);  // failures keep their work directory for inspection
   }
 
+  // The run's simulated time and its baselines'. With `--solutions answer` the answer is its own
+  // reference (speedup 1 by definition), so only samples get a reference time.
+  void AddTiming(const CaseJob& job, const UnitSetup& setup, const GoldenCase& golden, const LaunchTiming& timing,
+                 nlohmann::json& details) {
+    details["simulated_us"] = timing.microseconds;
+    details["cycles"] = timing.cycles;
+    details["bound"] = timing.bound;
+    details["launch_profile"] = timing.profile;
+    if (const std::optional<double> eager = EagerMicroseconds(golden.manifest.eagerOps)) details["eager_us"] = *eager;
+    if (options_.solutions == "answer") return;
+    const fs::path workDir = workRoot_ / job.task->Key() / ("reference-case" + std::to_string(job.caseId));
+    const ReferenceTiming reference = reference_.Time(setup, *job.task, golden, workDir);
+    if (reference.microseconds) details["reference_us"] = *reference.microseconds;
+    else details["reference_problem"] = reference.problem;
+  }
+
   void Record(const CaseJob& job, Verdict verdict, nlohmann::json details, const std::string& note) {
     store_.Append(MakeRecord(*job.task, job.candidate, job.caseId, options_.shapeMode, verdict, std::move(details)));
     std::lock_guard lock(mutex_);
@@ -190,6 +211,7 @@ class Evaluation {
   ResultsStore store_;
   OracleConfig oracle_;
   UnitSetup setup_;
+  ReferenceTimer reference_;
   fs::path workRoot_;
   EvalOutcome outcome_;
   std::mutex mutex_;

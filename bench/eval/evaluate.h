@@ -1,6 +1,9 @@
 // `akgen eval`: every (sample, case) unit of a suite goes through oracle → build → sandboxed run
 // → comparison, and its verdict is appended to OUT/results.jsonl as soon as it is known. Units
-// that already have a record are skipped, so a killed evaluation resumes where it stopped.
+// that already have a record are skipped, so a killed evaluation resumes where it stopped. A run
+// that reaches the kernel's end records its simulated time (`simulated_us`, `cycles`, `bound`,
+// `launch_profile`) beside the case's modelled eager time (`eager_us`) and, when samples are
+// evaluated, the task's answer's simulated time on the same case (`reference_us`).
 #pragma once
 #include <cstdint>
 #include <filesystem>
@@ -9,6 +12,7 @@
 #include <vector>
 
 #include "bench/oracle/oracle.h"
+#include "bench/runner/runner_protocol.h"
 #include "bench/task/evaluation_unit.h"
 #include "bench/task/shape_mode.h"
 #include "bench/task/task_filter.h"
@@ -29,6 +33,7 @@ struct EvalOptions {
   unsigned jobs = 1;
   uint64_t seed = 0;
   double runSeconds = 120;  // wall-clock limit of one sandboxed run
+  SyncMode syncMode = SyncMode::Auto;
   OracleConfig oracle;      // python, package dir; its cacheDir is set from cacheDir
 };
 

@@ -3,9 +3,7 @@
 #include <chrono>
 #include <fstream>
 
-#include "bench/builder/candidate_build.h"
 #include "bench/builder/describe_op.h"
-#include "bench/runner/argument_mapping.h"
 #include "bench/runner/call_results.h"
 #include "bench/sandbox/sandbox.h"
 
@@ -40,23 +38,16 @@ SandboxPolicy PolicyIn(const UnitSetup& setup, const Task& task, const GoldenCas
   return policy;
 }
 
-// Describes the op, maps the case onto it and gets the prelude; returns a failure or the runner.
-struct PreparedBuild {
-  std::optional<UnitRun> failure;
-  ArgumentMapping mapping;
-  RunnerBuild runner;
-  bool cacheHit = false;
-};
-
-PreparedBuild Stop(UnitRun failure) {
-  PreparedBuild prepared;
+PreparedUnit Stop(UnitRun failure) {
+  PreparedUnit prepared;
   prepared.failure = std::move(failure);
   return prepared;
 }
 
-PreparedBuild Build(const UnitSetup& setup, const Task& task, const Candidate& candidate, const GoldenCase& golden,
-                    const fs::path& workDir) {
-  PreparedBuild prepared;
+// Describes the op, maps the case onto it and gets the prelude; returns a failure or the runner.
+PreparedUnit Build(const UnitSetup& setup, const Task& task, const Candidate& candidate, const GoldenCase& golden,
+                   const fs::path& workDir) {
+  PreparedUnit prepared;
   const HostBuild host = BuildHost(setup.buildCacheDir, task, candidate);
   if (!host.ok) return Stop(Failed(Verdict::CompileError, host.log));
   const DescribeRun described = DescribeInSandbox(host, PolicyIn(setup, task, golden, workDir / "describe"), task.opName);
@@ -72,6 +63,7 @@ PreparedBuild Build(const UnitSetup& setup, const Task& task, const Candidate& c
   if (!prepared.runner.parseProblem.empty()) return Stop(Failed(Verdict::ParseError, prepared.runner.parseProblem));
   if (!prepared.runner.ok) return Stop(Failed(Verdict::CompileError, prepared.runner.log));
   prepared.cacheHit = host.cacheHit && prepared.runner.cacheHit;
+  prepared.mapping.request.syncMode = setup.syncMode;
   return prepared;
 }
 
@@ -87,6 +79,7 @@ UnitRun ReadRunnerResult(const SandboxResult& sandbox, const fs::path& runDir, c
   run.blockDim = result.blockDim;
   run.tilingKey = result.tilingKey;
   run.detail = result.message;
+  run.timing = result.timing;
   if (result.status == RunnerStatus::TilingError) {
     run.failure = Verdict::TilingError;
     // The tiling function's own explanation, if it printed one (CANN ops log their reason).
@@ -105,19 +98,26 @@ UnitRun ReadRunnerResult(const SandboxResult& sandbox, const fs::path& runDir, c
 
 }  // namespace
 
-UnitRun RunUnit(const UnitSetup& setup, const Task& task, const Candidate& candidate, const GoldenCase& golden,
-                const fs::path& workDir) {
-  if (!candidate.problem.empty()) return Failed(Verdict::ParseError, candidate.problem);
+PreparedUnit PrepareUnit(const UnitSetup& setup, const Task& task, const Candidate& candidate, const GoldenCase& golden,
+                         const fs::path& workDir) {
+  if (!candidate.problem.empty()) return Stop(Failed(Verdict::ParseError, candidate.problem));
   fs::remove_all(workDir);
   fs::create_directories(setup.buildCacheDir);
   const auto buildStart = std::chrono::steady_clock::now();
+  PreparedUnit prepared;
   try {
-    PreparedBuild prepared = Build(setup, task, candidate, golden, workDir);
-    if (prepared.failure) {
-      prepared.failure->buildSeconds = SecondsSince(buildStart);
-      return *prepared.failure;
-    }
-    const double buildSeconds = SecondsSince(buildStart);
+    prepared = Build(setup, task, candidate, golden, workDir);
+  } catch (const std::runtime_error& error) {
+    prepared = Stop(Failed(Verdict::Crash, error.what()));  // a describe.json the candidate's code garbled
+  }
+  prepared.buildSeconds = SecondsSince(buildStart);
+  if (prepared.failure) prepared.failure->buildSeconds = prepared.buildSeconds;
+  return prepared;
+}
+
+UnitRun RunPrepared(const UnitSetup& setup, const Task& task, const GoldenCase& golden, const PreparedUnit& prepared,
+                    const fs::path& workDir) {
+  try {
     const fs::path runDir = workDir / "run";
     const SandboxPolicy policy = PolicyIn(setup, task, golden, runDir);
     for (const RunFile& file : prepared.mapping.files) {
@@ -130,13 +130,22 @@ UnitRun RunUnit(const UnitSetup& setup, const Task& task, const Candidate& candi
     const SandboxResult sandbox = RunInSandbox(policy, prepared.runner.program, {});
     UnitRun run = ReadRunnerResult(sandbox, runDir, prepared.mapping, golden.manifest.outputStructure);
     run.runSeconds = SecondsSince(runStart);
-    run.buildSeconds = buildSeconds;
+    run.buildSeconds = prepared.buildSeconds;
     run.buildCacheHit = prepared.cacheHit;
     return run;
   } catch (const std::runtime_error& error) {
-    // A describe.json or result.json the candidate's code garbled, e.g. by writing over it.
-    return Failed(Verdict::Crash, error.what());
+    // A result.json the candidate's code garbled, e.g. by writing over it.
+    UnitRun run = Failed(Verdict::Crash, error.what());
+    run.buildSeconds = prepared.buildSeconds;
+    return run;
   }
+}
+
+UnitRun RunUnit(const UnitSetup& setup, const Task& task, const Candidate& candidate, const GoldenCase& golden,
+                const fs::path& workDir) {
+  const PreparedUnit prepared = PrepareUnit(setup, task, candidate, golden, workDir);
+  if (prepared.failure) return *prepared.failure;
+  return RunPrepared(setup, task, golden, prepared, workDir);
 }
 
 }  // namespace akgen::bench

@@ -1,6 +1,7 @@
 // One (candidate, case) from sources to outputs: build (cached), describe the op in the sandbox,
-// map the case's arguments, build the runner, run it in the sandbox on the case's inputs, and read
-// back its result and outputs for the comparison stage.
+// map the case's arguments, build the runner (PrepareUnit), run it in the sandbox on the case's
+// inputs (RunPrepared), and read back its result, outputs and simulated time for the comparison
+// stage and the record.
 #pragma once
 #include <cstdint>
 #include <filesystem>
@@ -8,8 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "bench/builder/candidate_build.h"
 #include "bench/oracle/oracle.h"
 #include "bench/results/verdict.h"
+#include "bench/runner/argument_mapping.h"
 #include "bench/runner/runner_protocol.h"
 #include "bench/sandbox/sandbox_policy.h"
 #include "bench/task/candidate.h"
@@ -22,6 +25,7 @@ struct UnitSetup {
   // Limits and isolation for describe and runner. RunUnit sets the work directory and hides the
   // golden folder and the task folder.
   SandboxPolicy sandbox;
+  SyncMode syncMode = SyncMode::Auto;
 };
 
 struct UnitRun {
@@ -40,10 +44,26 @@ struct UnitRun {
   bool buildCacheHit = false;       // both programs came from the cache
   double buildSeconds = 0;          // builds and describe runs
   double runSeconds = 0;            // the runner's sandboxed run
+  std::optional<LaunchTiming> timing;  // the cost model's, when the kernel ran to its end
+};
+
+// A candidate's programs for one case, built, with the case's arguments mapped onto its op.
+struct PreparedUnit {
+  std::optional<UnitRun> failure;  // set when the candidate does not get this far
+  ArgumentMapping mapping;
+  RunnerBuild runner;  // runner.directory is named by the build's key
+  bool cacheHit = false;
+  double buildSeconds = 0;
 };
 
 // `workDir` is created afresh (an earlier content is removed); `golden` supplies the input tensors,
 // which are copied: the golden folder itself is never visible to the candidate.
+PreparedUnit PrepareUnit(const UnitSetup& setup, const Task& task, const Candidate& candidate, const GoldenCase& golden,
+                         const std::filesystem::path& workDir);
+// Runs a prepared unit (which must have no failure) in workDir/run.
+UnitRun RunPrepared(const UnitSetup& setup, const Task& task, const GoldenCase& golden, const PreparedUnit& prepared,
+                    const std::filesystem::path& workDir);
+// Both.
 UnitRun RunUnit(const UnitSetup& setup, const Task& task, const Candidate& candidate, const GoldenCase& golden,
                 const std::filesystem::path& workDir);
 

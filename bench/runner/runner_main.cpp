@@ -1,8 +1,8 @@
 // `runner`: linked with a candidate's op_host objects, its kernel and the generated launch shim, and
 // run in the sandbox with the work directory as its working directory. Reads request.json, runs
 // the op's tiling, places the tensors (outputs as pybind.cpp allocated them), workspace and tiling
-// bytes in simulated GM, launches the kernel, and writes back the tensors the harness reads and
-// result.json (runner_protocol.h).
+// bytes in simulated GM, launches the kernel in the request's sync mode, and writes back the
+// tensors the harness reads and result.json with the cost model's timing (runner_protocol.h).
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -15,6 +15,7 @@
 #include "bench/runner/runner_protocol.h"
 #include "diagnostics.h"
 #include "graph/utils/type_utils.h"
+#include "launch_profile.h"
 
 // Defined by the launch shim the builder generates for the candidate's kernel entry.
 int AkgenKernelArgumentCount();
@@ -149,6 +150,14 @@ std::string FirstErrorMessage(const std::vector<RunnerDiagnostic>& diagnostics) 
   return "the launch failed without a diagnostic";
 }
 
+ascendc_sim::SyncMode SimulatorSyncMode(SyncMode mode) {
+  return mode == SyncMode::Strict ? ascendc_sim::SyncMode::kStrict : ascendc_sim::SyncMode::kAuto;
+}
+
+LaunchTiming TimingOf(const ascendc_sim::LaunchProfile& profile) {
+  return {profile.microseconds, profile.cycles, profile.bound, ascendc_sim::ToJson(profile)};
+}
+
 RunnerResult Run(const RunnerRequest& request) {
   PlacedTensors placedTensors;
   std::vector<PlacedParam> inputs, outputs;
@@ -191,13 +200,16 @@ RunnerResult Run(const RunnerRequest& request) {
     return result;
   }
   rt::SetTilingKey(tiling.tilingKey);
+  ascendc_sim::SetSyncMode(SimulatorSyncMode(request.syncMode));
   const int status = AkgenLaunchKernel(tiling.blockDim, args.data(), static_cast<int>(args.size()));
   result.diagnostics = CollectDiagnostics();
-  if (status != 0) {
+  if (status != 0) {  // every error diagnostic, [sync-hazard] and [unpaired-flag] too, stops the launch
     result.status = RunnerStatus::SimError;
     result.message = FirstErrorMessage(result.diagnostics);
     return result;
   }
+  // The runner launches the kernel once (a kernel cannot launch another): one profile.
+  result.timing = TimingOf(ascendc_sim::TakeLaunchProfiles().at(0));
   WriteBack(placedTensors);
   return result;
 }

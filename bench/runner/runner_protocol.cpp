@@ -12,6 +12,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TensorArgument, shape, dataType, file, writeB
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ParamArgument, name, tensors, dynamic)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(AttrArgument, name, kind, value)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(RunnerDiagnostic, kind, severity, file, line, api, block, message)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(LaunchTiming, microseconds, cycles, bound, profile)
 
 namespace {
 
@@ -26,6 +27,12 @@ template <typename T>
 std::optional<T> OptionalFromJson(const json& value) {
   if (value.is_null()) return std::nullopt;
   return value.get<T>();
+}
+
+SyncMode SyncModeFromJson(const json& text) {
+  const std::optional<SyncMode> mode = ParseSyncMode(text.get<std::string>());
+  if (!mode) throw std::runtime_error("unknown sync mode " + text.dump() + "; use auto or strict");
+  return *mode;
 }
 
 RunnerStatus ParseStatus(const std::string& text) {
@@ -46,6 +53,14 @@ auto ParseDocument(const char* document, Parse parse) {
 
 }  // namespace
 
+const char* ToString(SyncMode mode) { return mode == SyncMode::Strict ? "strict" : "auto"; }
+
+std::optional<SyncMode> ParseSyncMode(const std::string& text) {
+  for (SyncMode mode : {SyncMode::Auto, SyncMode::Strict})
+    if (text == ToString(mode)) return mode;
+  return std::nullopt;
+}
+
 const char* ToString(RunnerStatus status) {
   switch (status) {
     case RunnerStatus::Ok: return "ok";
@@ -62,12 +77,13 @@ json ToJson(const DescribeResult& result) {
 
 json ToJson(const RunnerRequest& request) {
   return {{"opType", request.opType},   {"kernelName", request.kernelName}, {"inputs", request.inputs},
-          {"outputs", request.outputs}, {"attrs", request.attrs}};
+          {"outputs", request.outputs}, {"attrs", request.attrs},           {"syncMode", ToString(request.syncMode)}};
 }
 
 json ToJson(const RunnerResult& result) {
-  return {{"status", ToString(result.status)}, {"message", result.message},       {"blockDim", result.blockDim},
-          {"tilingKey", result.tilingKey},     {"diagnostics", result.diagnostics}};
+  return {{"status", ToString(result.status)}, {"message", result.message},
+          {"blockDim", result.blockDim},       {"tilingKey", result.tilingKey},
+          {"diagnostics", result.diagnostics}, {"timing", OptionalToJson(result.timing)}};
 }
 
 DescribeResult DescribeResultFromJson(const json& document) {
@@ -80,14 +96,15 @@ DescribeResult DescribeResultFromJson(const json& document) {
 RunnerRequest RunnerRequestFromJson(const json& document) {
   return ParseDocument(kRunnerRequestFile, [&] {
     return RunnerRequest{document.at("opType"), document.at("kernelName"), document.at("inputs"), document.at("outputs"),
-                         document.at("attrs")};
+                         document.at("attrs"),  SyncModeFromJson(document.at("syncMode"))};
   });
 }
 
 RunnerResult RunnerResultFromJson(const json& document) {
   return ParseDocument(kRunnerResultFile, [&] {
-    return RunnerResult{ParseStatus(document.at("status")), document.at("message"), document.at("blockDim"),
-                        document.at("tilingKey"), document.at("diagnostics")};
+    return RunnerResult{ParseStatus(document.at("status")), document.at("message"),
+                        document.at("blockDim"),            document.at("tilingKey"),
+                        document.at("diagnostics"),         OptionalFromJson<LaunchTiming>(document.at("timing"))};
   });
 }
 

@@ -76,6 +76,14 @@ struct AttrArgument {
   nlohmann::json value;
 };
 
+// How the simulator treats missing synchronisation between pipes (ascendc_sim::SyncMode): `auto`
+// as a build with the compiler's automatic synchronisation (--cce-auto-sync=on, how NPUKernelBench
+// builds), `strict` reports every hazard as a [sync-hazard] error.
+enum class SyncMode { Auto, Strict };
+
+const char* ToString(SyncMode mode);                             // "auto", "strict"
+std::optional<SyncMode> ParseSyncMode(const std::string& text);  // nullopt for anything else
+
 // The kernel is called with the inputs, the outputs, the workspace and the tiling, in that order.
 struct RunnerRequest {
   std::string opType;
@@ -83,6 +91,7 @@ struct RunnerRequest {
   std::vector<ParamArgument> inputs;
   std::vector<ParamArgument> outputs;
   std::vector<AttrArgument> attrs;  // absent attributes take the OpDef's default
+  SyncMode syncMode = SyncMode::Auto;
 };
 
 struct RunnerDiagnostic {
@@ -97,12 +106,21 @@ struct RunnerDiagnostic {
 
 enum class RunnerStatus { Ok, TilingError, SimError };
 
+// What the simulator's cost model says about the launch (ascendc_sim::LaunchProfile).
+struct LaunchTiming {
+  double microseconds = 0;  // device time at the SoC's clock plus the launch overhead
+  uint64_t cycles = 0;
+  std::string bound;        // the busiest pipe of the critical block: "MTE2", "V", "MTE3", "S", …
+  nlohmann::json profile;   // all of it, as ascendc_sim::ToJson writes it
+};
+
 struct RunnerResult {
   RunnerStatus status = RunnerStatus::Ok;
   std::string message;
   uint32_t blockDim = 0;
   uint64_t tilingKey = 0;
   std::vector<RunnerDiagnostic> diagnostics;
+  std::optional<LaunchTiming> timing;  // set when the kernel ran to its end
 };
 
 nlohmann::json ToJson(const DescribeResult& result);

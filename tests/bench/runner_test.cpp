@@ -118,6 +118,12 @@ TEST_F(RunUnitTest, CorrectCandidateProducesTheGoldenOutputsAndRebuildsFromCache
   ASSERT_FALSE(cold.failure) << Describe(cold);
   EXPECT_FALSE(cold.buildCacheHit);
   EXPECT_EQ(cold.blockDim, 4u);
+  ASSERT_TRUE(cold.timing) << "the cost model's time of the launch";
+  EXPECT_GT(cold.timing->microseconds, 0);
+  EXPECT_GT(cold.timing->cycles, 0u);
+  EXPECT_FALSE(cold.timing->bound.empty());
+  EXPECT_EQ(cold.timing->profile.at("microseconds"), cold.timing->microseconds);
+  EXPECT_EQ(cold.timing->profile.at("block_dim"), 4);
   const Manifest outputs = ReadManifest(cold.outputDir);
   ASSERT_EQ(outputs.outputs.size(), 1u);
   EXPECT_EQ(ReadFloats(outputs.outputs[0]), ReadFloats(golden.manifest.outputs[0]));
@@ -128,6 +134,23 @@ TEST_F(RunUnitTest, CorrectCandidateProducesTheGoldenOutputsAndRebuildsFromCache
   EXPECT_EQ(ReadFloats(ReadManifest(warm.outputDir).outputs[0]), ReadFloats(golden.manifest.outputs[0]));
   std::cout << "ScaledAdd per-candidate time: cold build " << cold.buildSeconds << " s + run " << cold.runSeconds
             << " s; warm build " << warm.buildSeconds << " s + run " << warm.runSeconds << " s\n";
+}
+
+TEST_F(RunUnitTest, UnsynchronisedPipesPassInAutoSyncModeAndAreASimErrorInStrictMode) {
+  const GoldenCase golden = WriteGolden("sync", 64);
+  const UnitRun automatic = Run(5, golden);
+  ASSERT_FALSE(automatic.failure) << Describe(automatic);
+  EXPECT_EQ(ReadFloats(ReadManifest(automatic.outputDir).outputs[0]), ReadFloats(golden.manifest.outputs[0]));
+  ASSERT_TRUE(automatic.timing);
+  EXPECT_GT(automatic.timing->microseconds, 0);
+
+  setup_.syncMode = SyncMode::Strict;
+  const UnitRun strict = Run(5, golden);
+  ASSERT_EQ(strict.failure, Verdict::SimError) << Describe(strict);
+  EXPECT_EQ(strict.diagnosticKind, "sync-hazard");
+  EXPECT_FALSE(strict.timing) << "a failed launch has no time";
+  const UnitRun synchronised = Run(0, golden);
+  EXPECT_FALSE(synchronised.failure) << "sample 0 orders its pipes with barriers: " << Describe(synchronised);
 }
 
 TEST_F(RunUnitTest, TilingFunctionReturningGraphFailedIsATilingError) {
@@ -167,6 +190,30 @@ TEST_F(RunUnitTest, EndlessKernelIsATimeout) {
   ASSERT_EQ(run.failure, Verdict::Timeout) << Describe(run);
   EXPECT_GE(run.runSeconds, 1.0);
   EXPECT_LT(run.runSeconds, 5.0);
+}
+
+TEST(RunnerProtocol, TheSyncModeAndTheTimingCrossTheProcessBoundary) {
+  RunnerRequest request;
+  request.syncMode = SyncMode::Strict;
+  EXPECT_EQ(RunnerRequestFromJson(ToJson(request)).syncMode, SyncMode::Strict);
+  nlohmann::json misspelt = ToJson(request);
+  misspelt["syncMode"] = "lazy";
+  try {
+    RunnerRequestFromJson(misspelt);
+    ADD_FAILURE() << "an unknown sync mode is read";
+  } catch (const std::runtime_error& error) {
+    EXPECT_NE(std::string(error.what()).find("unknown sync mode \"lazy\"; use auto or strict"), std::string::npos) << error.what();
+  }
+
+  RunnerResult result;
+  EXPECT_FALSE(RunnerResultFromJson(ToJson(result)).timing);
+  result.timing = LaunchTiming{12.5, 900, "MTE2", {{"cycles", 900}}};
+  const RunnerResult read = RunnerResultFromJson(ToJson(result));
+  ASSERT_TRUE(read.timing);
+  EXPECT_EQ(read.timing->microseconds, 12.5);
+  EXPECT_EQ(read.timing->cycles, 900u);
+  EXPECT_EQ(read.timing->bound, "MTE2");
+  EXPECT_EQ(read.timing->profile.at("cycles"), 900);
 }
 
 OpSignature ScaledAddSignature() {
