@@ -9,35 +9,35 @@
 namespace ascendc_sim {
 namespace {
 
-constexpr uint64_t kRepeatBytes = 256;
-
 struct CopyEngine {
   HwPipe pipe;
   double bytesPerCycle;
-  bool touchesGm;
 };
 
-// Which data mover runs a copy, and its rate (reference §8).
-CopyEngine EngineFor(const CopyEndpoint& dst, const CopyEndpoint& src, const CostTable& costs) {
-  auto memoryOf = [](const CopyEndpoint& side) {
-    Memory memory = Memory::kUnifiedBuffer;
-    uint64_t offset = 0;
-    CurrentBlock().Locate(side.local.address, 0, memory, offset);
-    return memory;
-  };
-  if (src.global && dst.global) return {HwPipe::kMte2, costs.gmToUbBytesPerCycle, true};
-  if (src.global) {
-    return memoryOf(dst) == Memory::kL1 ? CopyEngine{HwPipe::kMte2, costs.gmToL1BytesPerCycle, true}
-                                        : CopyEngine{HwPipe::kMte2, costs.gmToUbBytesPerCycle, true};
-  }
-  if (dst.global) return {HwPipe::kMte3, costs.ubToGmBytesPerCycle, true};
-  if (memoryOf(src) == Memory::kL1) return {HwPipe::kMte1, costs.l1ToUbBytesPerCycle, false};
-  if (memoryOf(dst) == Memory::kL1) return {HwPipe::kMte3, costs.l1ToUbBytesPerCycle, false};
-  return {HwPipe::kVector, costs.ubToUbBytesPerCycle, false};  // UB to UB runs on the vector pipe
+// Which data mover runs a copy between the two sides, and its rate (reference §8).
+CopyEngine EngineFor(const MemAccess& dst, const MemAccess& src, const CostTable& costs) {
+  const bool fromGm = src.space == kGlobalSpace, toGm = dst.space == kGlobalSpace;
+  if (fromGm) return {HwPipe::kMte2, dst.space == uint8_t(Memory::kL1) ? costs.gmToL1BytesPerCycle : costs.gmToUbBytesPerCycle};
+  if (toGm) return {HwPipe::kMte3, costs.ubToGmBytesPerCycle};
+  if (src.space == uint8_t(Memory::kL1)) return {HwPipe::kMte1, costs.l1ToUbBytesPerCycle};
+  if (dst.space == uint8_t(Memory::kL1)) return {HwPipe::kMte3, costs.l1ToUbBytesPerCycle};
+  return {HwPipe::kVector, costs.ubToUbBytesPerCycle};  // UB to UB runs on the vector pipe
 }
 
 MemAccess SideAccess(const CopyEndpoint& side, uint64_t extent, bool write) {
   return side.global ? GlobalAccess(side.gm.address, extent, write) : OnChipAccess(side.local.address, extent, write);
+}
+
+// Moves `bytes` on the engine after `fixedCycles`; a transfer that reads or writes GM runs at no
+// more than the block's share of HBM, and its GM bytes are counted.
+void IssueTransfer(const CopyEngine& engine, uint64_t fixedCycles, uint64_t bytes, const MemAccess* accesses, size_t count,
+                   uint64_t gmRead, uint64_t gmWritten, const Site& site) {
+  const LaunchCost& launch = CurrentLaunchCost();
+  const bool touchesGm = gmRead + gmWritten > 0;
+  const double rate = touchesGm ? std::min(engine.bytesPerCycle, launch.GmShareBytesPerCycle()) : engine.bytesPerCycle;
+  PipeTimeline& timeline = CurrentBlock().timeline;
+  timeline.Issue(engine.pipe, fixedCycles + uint64_t(std::ceil(double(bytes) / rate)), accesses, count, site);
+  timeline.CountGmTraffic(gmRead, gmWritten);
 }
 
 }  // namespace
@@ -54,8 +54,6 @@ MemAccess GlobalAccess(const uint8_t* address, uint64_t bytes, bool write) {
   return {kGlobalSpace, begin, begin + bytes, write};
 }
 
-uint64_t CountRepeats(uint64_t count, uint32_t laneBytes) { return (count * laneBytes + kRepeatBytes - 1) / kRepeatBytes; }
-
 void RecordVector(VecCost cost, uint32_t laneBytes, uint64_t repeats, const MemAccess* accesses, size_t count,
                   const Site& site) {
   const VecCostFigures& figures = CurrentLaunchCost().Costs().vector[size_t(cost)];
@@ -65,27 +63,19 @@ void RecordVector(VecCost cost, uint32_t laneBytes, uint64_t repeats, const MemA
 
 void RecordCopy(const CopyEndpoint& dst, const CopyEndpoint& src, uint64_t bytes, uint32_t bursts, uint64_t srcExtent,
                 uint64_t dstExtent, const Site& site) {
-  const LaunchCost& launch = CurrentLaunchCost();
-  const CostTable& costs = launch.Costs();
-  const CopyEngine engine = EngineFor(dst, src, costs);
-  const double rate = engine.touchesGm ? std::min(engine.bytesPerCycle, launch.GmShareBytesPerCycle()) : engine.bytesPerCycle;
+  const CostTable& costs = CurrentLaunchCost().Costs();
+  const MemAccess accesses[] = {SideAccess(src, srcExtent, false), SideAccess(dst, dstExtent, true)};
+  const CopyEngine engine = EngineFor(accesses[1], accesses[0], costs);
   const uint64_t fixed = engine.pipe == HwPipe::kVector
                              ? costs.vector[size_t(VecCost::kSimple)].fixedCycles
                              : costs.dmaLatencyCycles + uint64_t(bursts > 1 ? bursts : 0) * costs.dmaBurstCycles;
-  const MemAccess accesses[] = {SideAccess(src, srcExtent, false), SideAccess(dst, dstExtent, true)};
-  PipeTimeline& timeline = CurrentBlock().timeline;
-  timeline.Issue(engine.pipe, fixed + uint64_t(std::ceil(double(bytes) / rate)), accesses, 2, site);
-  timeline.CountGmTraffic(src.global ? bytes : 0, dst.global ? bytes : 0);
+  IssueTransfer(engine, fixed, bytes, accesses, 2, src.global ? bytes : 0, dst.global ? bytes : 0, site);
 }
 
 void RecordGlobalFill(const GlobalRef& ref, uint64_t bytes, const Site& site) {
-  const LaunchCost& launch = CurrentLaunchCost();
-  const CostTable& costs = launch.Costs();
-  const double rate = std::min(costs.ubToGmBytesPerCycle, launch.GmShareBytesPerCycle());
+  const CostTable& costs = CurrentLaunchCost().Costs();
   const MemAccess access = GlobalAccess(ref.address, bytes, true);
-  PipeTimeline& timeline = CurrentBlock().timeline;
-  timeline.Issue(HwPipe::kMte3, costs.dmaLatencyCycles + uint64_t(std::ceil(double(bytes) / rate)), &access, 1, site);
-  timeline.CountGmTraffic(0, bytes);
+  IssueTransfer({HwPipe::kMte3, costs.ubToGmBytesPerCycle}, costs.dmaLatencyCycles, bytes, &access, 1, 0, bytes, site);
 }
 
 void RecordScalarAccess(const MemAccess& access, const Site& site) {

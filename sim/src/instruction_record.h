@@ -17,8 +17,6 @@ MemAccess GlobalAccess(const uint8_t* address, uint64_t bytes, bool write);
 // A vector instruction: `repeats` passes of 256 bytes with `laneBytes`-wide lanes.
 void RecordVector(VecCost cost, uint32_t laneBytes, uint64_t repeats, const MemAccess* accesses, size_t count,
                   const Site& site);
-// Repeats of a level-2 (count) instruction over `count` lanes of `laneBytes`.
-uint64_t CountRepeats(uint64_t count, uint32_t laneBytes);
 
 // A DMA of `bytes` in `bursts` blocks between two endpoints; `srcExtent`/`dstExtent` are the byte
 // spans touched on each side from its start.

@@ -44,7 +44,7 @@ ProfileSettings FromEnvironment() {
   return settings;
 }
 
-ProfileSettings& Settings() {
+ProfileSettings& CurrentProfileSettings() {
   static ProfileSettings settings = FromEnvironment();
   return settings;
 }
@@ -65,9 +65,9 @@ LaunchCost::LaunchCost(uint32_t blockDim)
     : costs_(CurrentCostTable()),
       blockDim_(blockDim),
       cores_(host::CurrentSoc().aivNum),
-      mode_(Settings().syncMode),
-      timingOnly_(Settings().timingOnly),
-      keepSegments_(!Settings().timelineFile.empty()),
+      mode_(CurrentProfileSettings().syncMode),
+      timingOnly_(CurrentProfileSettings().timingOnly),
+      keepSegments_(!CurrentProfileSettings().timelineFile.empty()),
       gmShare_(HbmBytesPerCycle(host::CurrentSoc()) / double(std::min(blockDim, cores_))),
       blocks_(blockDim) {}
 
@@ -131,12 +131,12 @@ void LaunchCost::Publish(const char* kernelName) {
       break;
     }
   }
-  if (!Settings().timelineFile.empty()) AppendLaunchToTrace(Settings().timelineFile, profile.kernel, costs_.clockMhz, placed);
-  if (Settings().printSummary) std::fputs(Summary(profile).c_str(), stderr);
-  if (!Settings().jsonFile.empty()) {
-    std::ofstream out(Settings().jsonFile, std::ios::app);
+  if (!CurrentProfileSettings().timelineFile.empty()) AppendLaunchToTrace(CurrentProfileSettings().timelineFile, profile.kernel, costs_.clockMhz, placed);
+  if (CurrentProfileSettings().printSummary) std::fputs(Summary(profile).c_str(), stderr);
+  if (!CurrentProfileSettings().jsonFile.empty()) {
+    std::ofstream out(CurrentProfileSettings().jsonFile, std::ios::app);
     out << ToJson(profile).dump() << '\n';
-    if (!out) std::fprintf(stderr, "akgen-sim: cannot write the profile to %s\n", Settings().jsonFile.c_str());
+    if (!out) std::fprintf(stderr, "akgen-sim: cannot write the profile to %s\n", CurrentProfileSettings().jsonFile.c_str());
   }
   Published().push_back(std::move(profile));
 }
@@ -192,11 +192,11 @@ std::vector<LaunchProfile> TakeLaunchProfiles() {
   return taken;
 }
 
-void SetSyncMode(SyncMode mode) { Settings().syncMode = mode; }
-SyncMode CurrentSyncMode() { return Settings().syncMode; }
-void SetTimingOnly(bool timingOnly) { Settings().timingOnly = timingOnly; }
-bool TimingOnly() { return Settings().timingOnly; }
-void SetTimelineFile(const std::string& path) { Settings().timelineFile = path; }
+void SetSyncMode(SyncMode mode) { CurrentProfileSettings().syncMode = mode; }
+SyncMode CurrentSyncMode() { return CurrentProfileSettings().syncMode; }
+void SetTimingOnly(bool timingOnly) { CurrentProfileSettings().timingOnly = timingOnly; }
+bool TimingOnly() { return CurrentProfileSettings().timingOnly; }
+void SetTimelineFile(const std::string& path) { CurrentProfileSettings().timelineFile = path; }
 
 double RooflineMicroseconds(const RooflineWork& work) {
   const host::SocSpec& soc = host::CurrentSoc();

@@ -34,9 +34,9 @@ constexpr EventPipes kEventPipes[] = {
 };
 static_assert(std::size(kEventPipes) == size_t(AscendC::HardEvent::MAX));
 
-std::string EventName(uint8_t event) {
-  return std::string(HwPipeName(kEventPipes[event].from)) + "_" + HwPipeName(kEventPipes[event].to);
-}
+// HardEvent's name for a flag from one pipe to another, e.g. MTE2_V.
+std::string EventName(HwPipe from, HwPipe to) { return std::string(HwPipeName(from)) + "_" + HwPipeName(to); }
+std::string EventName(uint8_t event) { return EventName(kEventPipes[event].from, kEventPipes[event].to); }
 
 const char* KindName(Conflict::Kind kind) {
   switch (kind) {
@@ -106,7 +106,7 @@ void PipeTimeline::ReportHazard(const Conflict& conflict, HwPipe pipe, const Mem
                    static_cast<unsigned long long>(access.end - access.begin))
           : Format("%s bytes [%llu, %llu)", Info(Memory(access.space)).name, static_cast<unsigned long long>(access.begin),
                    static_cast<unsigned long long>(access.end));
-  const std::string event = std::string(HwPipeName(conflict.pipe)) + "_" + HwPipeName(pipe);
+  const std::string event = EventName(conflict.pipe, pipe);
   RaiseError("sync-hazard", site,
              Format("%s on %s: %s (pipe %s) %s what %s (pipe %s) at %s:%u %s, and nothing orders the two pipes", KindName(conflict.kind),
                     where.c_str(), site.api, HwPipeName(pipe), Verb(conflict.kind, true), earlier.api,

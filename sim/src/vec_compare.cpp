@@ -38,10 +38,10 @@ void CheckMode(uint8_t cmpMode, DType type, const Site& site) {
 }
 
 // Walks src0 (and src1 unless comparing with the scalar) and reports each result bit's index.
-// `resultBits` is the bit tensor the results go to, if any (for the hazard checker).
+// `resultBits` is the bit tensor the results go to, or null (for the hazard checker).
 template <class Sink>
 void CompareElements(CMPMODE mode, DType type, const LocalRef& src0, const LocalRef* src1, uint64_t scalarBits,
-                     const VecShape& shape, std::span<const MemAccess> resultBits, const Site& site, Sink&& sink) {
+                     const VecShape& shape, const MemAccess* resultBits, const Site& site, Sink&& sink) {
   WithType(type, [&]<class T>() {
     if constexpr (kIsOneOf<T, half, float, int32_t>) {
       const T scalar = LoadRaw<T>(reinterpret_cast<const uint8_t*>(&scalarBits));
@@ -73,7 +73,7 @@ void CompareIntoTensor(uint8_t cmpMode, DType type, const LocalRef& dst, const L
   CheckTensor(dst, dst.address, bytes, true, site);
   std::vector<uint8_t> bits(bytes, 0);
   const MemAccess result = OnChipAccess(dst.address, bytes, true);
-  CompareElements(CMPMODE(cmpMode), type, src0, src1, scalarBits, shape, {&result, 1}, site,
+  CompareElements(CMPMODE(cmpMode), type, src0, src1, scalarBits, shape, &result, site,
                   [&](uint64_t index, uint32_t, bool holds) {
                     if (index / 8 < bytes) bits[index / 8] |= uint8_t(holds) << (index % 8);
                   });
@@ -108,7 +108,7 @@ void VecCompareToRegister(uint8_t cmpMode, DType type, const LocalRef& src0, con
   CheckMode(cmpMode, type, site);
   uint64_t* reg = CurrentBlock().cmpMask;
   reg[0] = reg[1] = 0;  // lanes outside the mask read as 0
-  CompareElements(CMPMODE(cmpMode), type, src0, &src1, 0, shape, {}, site, [&](uint64_t, uint32_t lane, bool holds) {
+  CompareElements(CMPMODE(cmpMode), type, src0, &src1, 0, shape, nullptr, site, [&](uint64_t, uint32_t lane, bool holds) {
     reg[lane / 64] |= uint64_t(holds) << (lane % 64);
   });
 }

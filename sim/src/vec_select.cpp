@@ -2,7 +2,7 @@
 #include "ascendc_sim/vec_select.h"
 
 #include <cstring>
-#include <vector>
+#include <optional>
 
 #include "diagnostics.h"
 #include "element.h"
@@ -40,7 +40,7 @@ void VecSelect(DType type, uint8_t selMode, const LocalRef& dst, const LocalRef&
   const ElementPlan plan = PlanElements(shape, elementBytes, site);
   uint64_t* reg = CurrentBlock().cmpMask;
   const uint8_t* maskBytes = reinterpret_cast<const uint8_t*>(reg);
-  std::vector<MemAccess> maskAccess;
+  std::optional<MemAccess> maskAccess;
   if (!sources.maskFromRegister) {
     // Mode 0 loads one repeat's bits into CMPMASK (as CANN's level-2 Select does via SetCmpMask);
     // the tensor modes read one bit per element of the whole walk.
@@ -50,7 +50,7 @@ void VecSelect(DType type, uint8_t selMode, const LocalRef& dst, const LocalRef&
     if (plan.repeats > 0) {
       CheckTensor(selMask, selMask.address, bytes, true, site);
       CheckInitialized(selMask.address, bytes, site);
-      maskAccess.push_back(OnChipAccess(selMask.address, bytes, false));
+      maskAccess = OnChipAccess(selMask.address, bytes, false);
     }
     if (fromRegister && plan.repeats > 0) {
       reg[0] = reg[1] = 0;
@@ -68,7 +68,7 @@ void VecSelect(DType type, uint8_t selMode, const LocalRef& dst, const LocalRef&
           {&src1, sizeof(T), shape.src1BlkStride, shape.src1RepStride, true, false},
       };
       const int operandCount = sources.src1IsScalar ? 2 : 3;
-      ForEachElement(VecCost::kCompareSelect, shape, operands, operandCount, site, maskAccess,
+      ForEachElement(VecCost::kCompareSelect, shape, operands, operandCount, site, maskAccess ? &*maskAccess : nullptr,
                      [&](const uint64_t* offsets, uint64_t repeat, uint32_t lane) {
         const uint64_t bit = fromRegister ? lane : repeat * plan.lanesPerRepeat + lane;
         const bool pickSrc0 = (maskBytes[bit / 8] >> (bit % 8)) & 1;

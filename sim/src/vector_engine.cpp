@@ -3,8 +3,6 @@
 #include "instruction_record.h"
 #include "launch_cost.h"
 
-#include <vector>
-
 #include "diagnostics.h"
 
 namespace ascendc_sim {
@@ -98,14 +96,16 @@ void CheckOperands(const ElementPlan& plan, VecOperand* operands, int count, con
 }
 
 void RecordVectorInstruction(VecCost cost, const ElementPlan& plan, uint32_t laneBytes, const VecOperand* operands,
-                             int count, std::span<const MemAccess> extra, const Site& site) {
-  std::vector<MemAccess> accesses;
+                             int count, const MemAccess* extra, const Site& site) {
+  // Runs once per vector instruction, so a fixed array rather than an allocation.
+  MemAccess accesses[kMaxWalkOperands + 1];
+  size_t used = 0;
   for (int i = 0; i < count; ++i) {
     // A write check covers a read of the same bytes, so a read-and-written operand is one access.
-    accesses.push_back(OnChipAccess(operands[i].ref->address, OperandExtent(plan, operands[i]), operands[i].write));
+    accesses[used++] = OnChipAccess(operands[i].ref->address, OperandExtent(plan, operands[i]), operands[i].write);
   }
-  accesses.insert(accesses.end(), extra.begin(), extra.end());
-  RecordVector(cost, laneBytes, plan.repeats, accesses.data(), accesses.size(), site);
+  if (extra != nullptr) accesses[used++] = *extra;
+  RecordVector(cost, laneBytes, plan.repeats, accesses, used, site);
 }
 
 bool SkipsDataWork() { return CurrentLaunchCost().TimingOnly(); }

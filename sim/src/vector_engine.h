@@ -2,7 +2,6 @@
 // and strides, with the address, bounds, liveness and initialisation checks.
 #pragma once
 #include <cstdint>
-#include <span>
 #include <type_traits>
 #include <utility>
 
@@ -57,9 +56,11 @@ bool IsContiguous(const ElementPlan& plan, const VecOperand* operands, int count
 
 // Issues the instruction on the vector pipe: its cost from the plan's repeats, its operands' byte
 // ranges for the hazard checker.
-// `extra` are operands the element walk does not cover (bit masks).
+inline constexpr int kMaxWalkOperands = 4;
+// `extra`, when not null, is an operand the element walk does not cover: a Compare result or a
+// Select mask, both bit tensors.
 void RecordVectorInstruction(VecCost cost, const ElementPlan& plan, uint32_t laneBytes, const VecOperand* operands,
-                             int count, std::span<const MemAccess> extra, const Site& site);
+                             int count, const MemAccess* extra, const Site& site);
 // Timing-only runs skip the data work of vector instructions and copies.
 bool SkipsDataWork();
 
@@ -75,7 +76,7 @@ void VisitElement(Visit& visit, const uint64_t* offsets, uint64_t repeat, uint32
 
 template <class Visit>
 void ForEachElement(VecCost cost, const VecShape& shape, VecOperand* operands, int count, const Site& site,
-                    std::span<const MemAccess> extra, Visit&& visit) {
+                    const MemAccess* extra, Visit&& visit) {
   uint32_t laneBytes = 1;
   for (int i = 0; i < count; ++i) laneBytes = operands[i].elementBytes > laneBytes ? operands[i].elementBytes : laneBytes;
   const ElementPlan plan = PlanElements(shape, laneBytes, site);
@@ -89,7 +90,7 @@ void ForEachElement(VecCost cost, const VecShape& shape, VecOperand* operands, i
   CheckOperands(plan, operands, count, site);
   RecordVectorInstruction(cost, plan, laneBytes, operands, count, extra, site);
   if (SkipsDataWork()) return;
-  uint64_t offsets[4] = {};
+  uint64_t offsets[kMaxWalkOperands] = {};
   if (IsContiguous(plan, operands, count)) {
     for (int i = 0; i < count; ++i) {
       if (operands[i].read) CheckInitialized(operands[i].ref->address, plan.countTotal * operands[i].elementBytes, site);
@@ -122,7 +123,7 @@ void ForEachElement(VecCost cost, const VecShape& shape, VecOperand* operands, i
 template <class Visit>
 void ForEachElement(VecCost cost, const VecShape& shape, VecOperand* operands, int count, const Site& site,
                     Visit&& visit) {
-  ForEachElement(cost, shape, operands, count, site, {}, std::forward<Visit>(visit));
+  ForEachElement(cost, shape, operands, count, site, nullptr, std::forward<Visit>(visit));
 }
 
 }  // namespace ascendc_sim
