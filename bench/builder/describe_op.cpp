@@ -1,9 +1,5 @@
 #include "bench/builder/describe_op.h"
 
-#include <unistd.h>
-
-#include <atomic>
-
 #include "bench/common/content_hash.h"
 
 namespace akgen::bench {
@@ -15,14 +11,6 @@ std::string JoinTypes(const std::vector<std::string>& types) {
   std::string joined;
   for (const std::string& type : types) joined += (joined.empty() ? "" : ",") + type;
   return joined;
-}
-
-// Publishes by rename so concurrent units never read a half-written file.
-void StoreAtomically(const fs::path& path, const nlohmann::json& document) {
-  static std::atomic<unsigned> counter{0};
-  const fs::path temporary = path.string() + ".tmp-" + std::to_string(getpid()) + "-" + std::to_string(counter++);
-  WriteJsonFile(temporary, document);
-  fs::rename(temporary, path);
 }
 
 }  // namespace
@@ -45,7 +33,7 @@ DescribeRun DescribeInSandbox(const HostBuild& host, SandboxPolicy policy, const
   if (run.sandbox.verdict == SandboxVerdict::Ok) {
     const nlohmann::json document = ReadJsonFile(policy.workDirectory / kDescribeResultFile);
     run.result = DescribeResultFromJson(document);
-    StoreAtomically(cached, document);
+    StoreJsonAtomically(cached, document);
   }
   return run;
 }

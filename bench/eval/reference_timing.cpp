@@ -40,14 +40,14 @@ std::optional<ReferenceTiming> ReadCached(const fs::path& file) {
   return timing;
 }
 
-// Written whole to a temporary file and renamed into place, so a reader never sees half of it.
+// The cache is an optimisation: a file that cannot be written is timed again next time.
 void WriteCached(const fs::path& file, const ReferenceTiming& timing) {
   nlohmann::json cached = {{"problem", timing.problem}};
   if (timing.microseconds) cached["microseconds"] = *timing.microseconds;
-  const fs::path temporary = file.string() + ".tmp-" + std::to_string(getpid());
-  std::ofstream(temporary) << cached.dump() << '\n';
-  std::error_code error;
-  fs::rename(temporary, file, error);
+  try {
+    StoreJsonAtomically(file, cached);
+  } catch (const std::exception&) {
+  }
 }
 
 ReferenceTiming Untimed(std::string problem) { return {std::nullopt, std::move(problem), false}; }

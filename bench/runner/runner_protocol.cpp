@@ -1,5 +1,8 @@
 #include "bench/runner/runner_protocol.h"
 
+#include <unistd.h>
+
+#include <atomic>
 #include <fstream>
 #include <stdexcept>
 
@@ -122,6 +125,14 @@ void WriteJsonFile(const std::filesystem::path& path, const json& document) {
   std::ofstream out(path);
   out << document.dump(2) << "\n";
   if (!out) throw std::runtime_error(path.string() + ": cannot write");
+}
+
+void StoreJsonAtomically(const std::filesystem::path& path, const json& document) {
+  static std::atomic<unsigned> counter{0};
+  const std::filesystem::path temporary =
+      path.string() + ".tmp-" + std::to_string(getpid()) + "-" + std::to_string(counter++);
+  WriteJsonFile(temporary, document);
+  std::filesystem::rename(temporary, path);
 }
 
 }  // namespace akgen::bench

@@ -136,5 +136,8 @@ const char* ToString(RunnerStatus status);
 // Whole-file JSON helpers; ReadJsonFile throws std::runtime_error naming the file.
 nlohmann::json ReadJsonFile(const std::filesystem::path& path);
 void WriteJsonFile(const std::filesystem::path& path, const nlohmann::json& json);
+// Writes to a temporary file beside `path` and renames it into place, so concurrent readers never
+// see half a file. Throws like WriteJsonFile, or std::filesystem::filesystem_error from the rename.
+void StoreJsonAtomically(const std::filesystem::path& path, const nlohmann::json& json);
 
 }  // namespace akgen::bench
