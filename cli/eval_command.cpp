@@ -47,6 +47,7 @@ int Eval(const EvalCommandOptions& options) {
   }
   eval.shapeMode = *mode;
   eval.syncMode = *sync;
+  eval.timingOnly = options.timingOnly;
   eval.cases = *cases;
   eval.filter = options.filter;
   eval.outDir = options.outDir;

@@ -17,6 +17,7 @@ struct EvalCommandOptions {
   uint64_t seed = 0;
   double runSeconds = 120;
   std::string syncMode = "auto";
+  bool timingOnly = false;
   bench::TaskFilter filter;
 };
 

@@ -54,6 +54,9 @@ int main(int argc, char** argv) {
   eval->add_option("--sync", evalOptions.syncMode,
                    "auto (as --cce-auto-sync=on builds: missing pipe syncs are inserted and charged) or strict "
                    "(each is a [sync-hazard] error)");
+  eval->add_flag("--timing-only", evalOptions.timingOnly,
+                 "time each candidate without computing data: meta-tensor inputs, no golden outputs, no comparison "
+                 "(verdict `timed`); for production shapes. Needs its own --out directory");
   eval->add_option("--level", evalOptions.filter.levels, "only these levels");
   eval->add_option("--category", evalOptions.filter.categories, "only these categories");
   eval->add_option("--task", evalOptions.filter.tasks, "only these ops or keys");

@@ -84,6 +84,7 @@ class Evaluation {
   }
 
   EvalOutcome Run() {
+    RefuseMixedKinds();
     const TaskTree tree = ReadTaskTree(options_.suiteRoot);
     for (const TaskProblem& problem : tree.problems) outcome_.problems.push_back(ToString(problem));
     const FilteredTasks selected = FilterTasks(tree.tasks, options_.filter);
@@ -99,6 +100,19 @@ class Evaluation {
   }
 
  private:
+  // A timing-only record is no verdict on correctness, so one results file never holds both kinds:
+  // resuming would skip units the other kind already recorded.
+  void RefuseMixedKinds() const {
+    for (const ResultRecord& record : store_.Records()) {
+      if (record.details.value("timing_only", false) == options_.timingOnly) continue;
+      throw std::runtime_error(store_.File().string() + ": holds " +
+                               (options_.timingOnly ? "checked results" : "timing-only results") + " (" + record.task +
+                               " sample" + std::to_string(record.sample) + " case" + std::to_string(record.caseId) +
+                               "); evaluate " + (options_.timingOnly ? "with" : "without") +
+                               " --timing-only into another --out directory");
+    }
+  }
+
   void AddJobs(const Task& task, std::vector<CaseJob>& jobs) {
     const EvaluationPlan plan = PlanEvaluation(task, CandidatesOf(task, options_), options_.shapeMode, options_.cases);
     if (!plan.problem.empty()) outcome_.problems.push_back(task.Key() + ": " + plan.problem);
@@ -120,7 +134,7 @@ class Evaluation {
       return;
     }
     const OracleRequest request{task.files.module.parent_path(), RowOf(task, job.caseId), options_.seed, task.opName,
-                                task.kernelName};
+                                task.kernelName, options_.timingOnly};
     GoldenCase golden;
     try {
       golden = ProduceGolden(oracle_, request);
@@ -138,11 +152,17 @@ class Evaluation {
                               {"build_cache_hit", run.buildCacheHit},
                               {"sync_mode", ToString(options_.syncMode)}};
     if (run.blockDim != 0) details["block_dim"] = run.blockDim;
+    if (!golden.manifest.note.empty()) details["oracle_note"] = golden.manifest.note;
     if (run.timing) AddTiming(job, setup, golden, *run.timing, details);
     if (run.failure) {
       details["detail"] = Capped(run.detail);
       if (!run.diagnosticKind.empty()) details["diagnostic_kind"] = run.diagnosticKind;
       Record(job, *run.failure, std::move(details), run.diagnosticKind.empty() ? run.detail : run.diagnosticKind);
+      return;
+    }
+    if (options_.timingOnly) {
+      Record(job, Verdict::Timed, std::move(details), "");
+      fs::remove_all(workDir);
       return;
     }
     if (run.needsReplay) {
@@ -191,6 +211,7 @@ class Evaluation {
   }
 
   void Record(const CaseJob& job, Verdict verdict, nlohmann::json details, const std::string& note) {
+    if (options_.timingOnly) details["timing_only"] = true;
     store_.Append(MakeRecord(*job.task, job.candidate, job.caseId, options_.shapeMode, verdict, std::move(details)));
     std::lock_guard lock(mutex_);
     ++outcome_.evaluated;

@@ -3,7 +3,9 @@
 // that already have a record are skipped, so a killed evaluation resumes where it stopped. A run
 // that reaches the kernel's end records its simulated time (`simulated_us`, `cycles`, `bound`,
 // `launch_profile`) beside the case's modelled eager time (`eager_us`) and, when samples are
-// evaluated, the task's answer's simulated time on the same case (`reference_us`).
+// evaluated, the task's answer's simulated time on the same case (`reference_us`). A timing-only
+// evaluation (production shapes) computes no data: the oracle describes the case with meta tensors,
+// the simulator moves no data, and a run that reaches the kernel's end is recorded `timed`.
 #pragma once
 #include <cstdint>
 #include <filesystem>
@@ -34,6 +36,9 @@ struct EvalOptions {
   uint64_t seed = 0;
   double runSeconds = 120;  // wall-clock limit of one sandboxed run
   SyncMode syncMode = SyncMode::Auto;
+  // Time candidates without data (OracleRequest::timingOnly): runs that reach the kernel's end are
+  // recorded `timed`. Refused when the out directory holds records of the other kind.
+  bool timingOnly = false;
   OracleConfig oracle;      // python, package dir; its cacheDir is set from cacheDir
 };
 

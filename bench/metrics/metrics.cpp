@@ -17,15 +17,16 @@ std::vector<ProblemRow> ProblemRows(const std::vector<UnitOutcome>& units) {
   for (const UnitOutcome& unit : units) {
     ProblemRow& row = rows[{unit.task, unit.caseId}];
     if (row.samples == 0) {
-      row = {unit.task, unit.level, unit.category, unit.op, unit.caseId, 0, 0, 0, 0, 0, std::nullopt};
+      row = {unit.task, unit.level, unit.category, unit.op, unit.caseId, 0, 0, 0, 0, 0, 0, std::nullopt};
     }
     ++row.samples;
     row.parsed += unit.parsed;
     row.compiled += unit.compiled;
     row.correct += unit.correct;
     row.incomplete += unit.incomplete;
+    row.timedOnly += unit.timedOnly;
     const std::optional<double>& simulated = unit.timing.simulatedUs;
-    if (unit.correct && simulated && (!row.fastest || *simulated < *row.fastest->simulatedUs)) row.fastest = unit.timing;
+    if (unit.CountsForSpeed() && simulated && (!row.fastest || *simulated < *row.fastest->simulatedUs)) row.fastest = unit.timing;
   }
   std::vector<ProblemRow> sorted;
   for (auto& [key, row] : rows) sorted.push_back(std::move(row));
@@ -47,7 +48,7 @@ class GroupBuilder {
     counts.incomplete += row.incomplete;
     ++metrics_.problems;
     samplesAndCorrect_.emplace_back(row.samples, row.correct);
-    for (SpeedupTally& tally : speedups_) tally.AddProblem(row.correct > 0, row.fastest);
+    for (SpeedupTally& tally : speedups_) tally.AddProblem(row.correct > 0 || row.timedOnly > 0, row.fastest);
   }
 
   void AddUnit(const UnitOutcome& unit) {
@@ -108,6 +109,7 @@ Metrics ComputeMetrics(const std::vector<ResultRecord>& records, ShapeMode mode)
     }
     metrics.hasSimulatedTime = metrics.hasSimulatedTime || unit.timing.simulatedUs.has_value();
     metrics.hasReferenceTime = metrics.hasReferenceTime || unit.timing.referenceUs.has_value();
+    metrics.hasTimedOnly = metrics.hasTimedOnly || unit.timedOnly;
   }
   for (const ResultRecord& record : records) {
     for (GroupBuilder* group :

@@ -28,7 +28,8 @@ struct ProblemRow {
   int compiled = 0;           // compile_pass
   int correct = 0;            // precision_pass
   int incomplete = 0;         // dynamic samples still missing cases
-  // The correct sample with the least simulated time. Its baselines are the problem's (the same
+  int timedOnly = 0;          // samples that ran to their end in a timing-only run
+  // The correct (or, timing-only, run) sample with the least simulated time. Its baselines are the problem's (the same
   // cases for every sample), so it is also the sample with the best speedups.
   std::optional<UnitTiming> fastest;
 
@@ -73,6 +74,7 @@ struct Metrics {
   BenchScore score;
   bool hasSimulatedTime = false;  // some unit has a simulated time (older results have none)
   bool hasReferenceTime = false;  // some unit has a reference time (none when the answers themselves ran)
+  bool hasTimedOnly = false;      // some unit comes from a timing-only run: its outputs were not checked
 };
 
 Metrics ComputeMetrics(const std::vector<ResultRecord>& records, ShapeMode mode);

@@ -18,7 +18,7 @@ std::optional<double> Speedup(const UnitTiming& timing, Baseline baseline) {
 }
 
 void SpeedupTally::AddUnit(const UnitOutcome& unit) {
-  if (!unit.correct) return;
+  if (!unit.CountsForSpeed()) return;
   if (const std::optional<double> speedup = Speedup(unit.timing, baseline_)) unitSpeedups_.Add(*speedup);
 }
 

@@ -81,6 +81,7 @@ nlohmann::json SummaryJson(const Metrics& metrics) {
   nlohmann::json problems = nlohmann::json::array();
   for (const ProblemRow& row : metrics.problems) problems.push_back(ProblemJson(row));
   return {{"shape_mode", ToString(metrics.shapeMode)},
+          {"timing_only", metrics.hasTimedOnly},
           {"records", metrics.records},
           {"overall", GroupJson(metrics.overall)},
           {"levels", levels},

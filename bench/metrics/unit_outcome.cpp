@@ -55,6 +55,7 @@ UnitOutcome UnitOf(const ResultRecord& record) {
           PassedCompile(record.verdict),
           record.verdict == Verdict::Pass,
           false,
+          record.verdict == Verdict::Timed,
           TimingOf(record)};
 }
 
@@ -84,6 +85,7 @@ std::vector<UnitOutcome> DynamicUnits(const std::vector<ResultRecord>& records) 
     sample.unit.parsed = sample.unit.parsed && PassedParse(record.verdict);
     sample.unit.compiled = sample.unit.compiled && PassedCompile(record.verdict);
     sample.unit.correct = sample.unit.correct && record.verdict == Verdict::Pass;
+    sample.unit.timedOnly = sample.unit.timedOnly && record.verdict == Verdict::Timed;
     sample.casesRecorded.insert(record.caseId);
     sample.caseCount = std::max(sample.caseCount, record.caseCount);
     const UnitTiming timing = TimingOf(record);
@@ -96,6 +98,7 @@ std::vector<UnitOutcome> DynamicUnits(const std::vector<ResultRecord>& records) 
     const bool missingCases = static_cast<int>(sample.casesRecorded.size()) < sample.caseCount;
     sample.unit.incomplete = sample.unit.correct && missingCases;
     sample.unit.correct = sample.unit.correct && !missingCases;
+    sample.unit.timedOnly = sample.unit.timedOnly && !missingCases;
     sample.unit.timing = {sample.simulatedUs.GeometricMeanOverCases(), sample.eagerUs.GeometricMeanOverCases(),
                           sample.referenceUs.GeometricMeanOverCases()};
     units.push_back(std::move(sample.unit));

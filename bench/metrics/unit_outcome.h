@@ -37,7 +37,12 @@ struct UnitOutcome {
   // Dynamic only: every recorded case passed but some cases have no record yet (an interrupted
   // run); such a sample is not counted correct.
   bool incomplete = false;
+  // A timing-only run: every case ran to its end, with outputs neither computed nor checked.
+  bool timedOnly = false;
   UnitTiming timing;
+
+  // Speed is measured over correct units, and in timing-only runs over those that ran to their end.
+  bool CountsForSpeed() const { return correct || timedOnly; }
 };
 
 // In the records' order of first appearance.

@@ -35,6 +35,7 @@ std::string GoldenCacheKey(const OracleRequest& request, const fs::path& package
   hash.Add(fs::absolute(request.validationDir).lexically_normal().string());
   hash.Add(request.opName);
   hash.Add(request.kernelName);
+  hash.Add(request.timingOnly ? "timing-only" : "golden");
   for (const char* name : kValidationFiles) hash.Add(ReadFileText(request.validationDir / name));
   for (const fs::path& source : OracleSources(packageDir)) {
     hash.Add(source.filename().string());

@@ -66,7 +66,7 @@ struct EntryReader {
       case ValueKind::Tensor:
         value.dtype = Dtype(Field(entry, value.name, "dtype"), value.name);
         value.shape = Field(entry, value.name, "shape").get<std::vector<int64_t>>();
-        value.file = dir / Field(entry, value.name, "file").get<std::string>();
+        if (const auto file = entry.find("file"); file != entry.end()) value.file = dir / file->get<std::string>();
         break;
       case ValueKind::TensorList:
         for (const json& item : Field(entry, value.name, "items")) value.items.push_back(Read(item));
@@ -139,7 +139,7 @@ json ToJson(const ManifestValue& value, const fs::path& dir) {
     case ValueKind::Tensor:
       entry["dtype"] = TorchDtypeName(value.dtype);
       entry["shape"] = value.shape;
-      entry["file"] = value.file.lexically_relative(dir).string();
+      if (value.HasContents()) entry["file"] = value.file.lexically_relative(dir).string();
       break;
     case ValueKind::TensorList:
       entry["items"] = json::array();
@@ -179,6 +179,8 @@ Manifest ReadManifest(const fs::path& dir) {
     const EntryReader reader{path, dir};
     Manifest result;
     result.hasCustomChecker = manifest.value("custom_check_precision", false);
+    result.timingOnly = manifest.value("timing_only", false);
+    result.note = manifest.value("golden_note", std::string());
     result.initInputs = reader.ReadList(manifest, "init_inputs");
     result.inputs = reader.ReadList(manifest, "inputs");
     result.outputs = reader.ReadList(manifest, "outputs");
@@ -230,6 +232,8 @@ ManifestValue WriteTensor(const fs::path& dir, const std::string& name, TorchDty
 }
 
 std::vector<std::byte> ReadTensorBytes(const ManifestValue& tensor) {
+  if (!tensor.HasContents())
+    throw OracleError("tensor '" + tensor.name + "' has no contents: its manifest was made for a timing-only run");
   std::ifstream in(tensor.file, std::ios::binary | std::ios::ate);
   if (!in) throw OracleError(tensor.file.string() + ": cannot open tensor '" + tensor.name + "'");
   const auto size = static_cast<size_t>(in.tellg());

@@ -22,9 +22,12 @@ struct ManifestValue {
   ValueKind kind = ValueKind::None;
   TorchDtype dtype = TorchDtype::Float32;  // Tensor; Scalar and ScalarList use bool, int64 or float64
   std::vector<int64_t> shape;              // Tensor
-  std::filesystem::path file;              // Tensor: absolute path of the element bytes
+  std::filesystem::path file;              // Tensor: absolute path of the element bytes; empty when
+                                           // a timing-only manifest keeps no contents (HasContents)
   std::vector<ManifestValue> items;        // TensorList: its tensors
   nlohmann::json value;                    // Scalar: number or bool; ScalarList: array; String: string
+
+  bool HasContents() const { return !file.empty(); }
 };
 
 // How Model.forward returned its outputs: one value, or a tuple or list of them.
@@ -64,6 +67,10 @@ struct EagerOp {
 
 struct Manifest {
   bool hasCustomChecker = false;  // the task defines custom_check_precision
+  // Made for a timing-only run: shapes, dtypes, scalars and the op call, without golden outputs and
+  // with only small tensors' contents; the call has no results.
+  bool timingOnly = false;
+  std::string note;  // how the oracle made the case, when unusual (`golden_note`)
   std::vector<ManifestValue> initInputs;
   std::vector<ManifestValue> inputs;
   std::vector<ManifestValue> outputs;

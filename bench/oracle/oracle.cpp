@@ -139,6 +139,13 @@ std::vector<std::string> WithBindingArguments(std::vector<std::string> arguments
   return arguments;
 }
 
+std::vector<std::string> OracleArguments(const OracleRequest& request, const fs::path& outDir) {
+  std::vector<std::string> arguments{"--validation-dir", request.validationDir.string(), "--case", CaseJson(request.caseRow),
+                                     "--seed", std::to_string(request.seed), "--out", outDir.string()};
+  if (request.timingOnly) arguments.push_back("--timing-only");
+  return arguments;
+}
+
 }  // namespace
 
 OracleConfig OracleConfigFromEnvironment(fs::path packageDir, fs::path cacheDir) {
@@ -156,10 +163,7 @@ GoldenCase ProduceGolden(const OracleConfig& config, const OracleRequest& reques
   const fs::path staging = cache.StartEntry();
   const PythonRun result =
       RunOracleModule(config, "akgen_oracle.oracle",
-                      WithBindingArguments({"--validation-dir", request.validationDir.string(), "--case",
-                                            CaseJson(request.caseRow), "--seed", std::to_string(request.seed), "--out",
-                                            staging.string()},
-                                           config, request));
+                      WithBindingArguments(OracleArguments(request, staging), config, request));
   if (!result.Succeeded()) {
     std::error_code ignored;
     fs::remove_all(staging, ignored);

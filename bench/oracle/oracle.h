@@ -34,6 +34,9 @@ struct OracleRequest {
   uint64_t seed = 0;
   std::string opName;      // `Sqrt`: pybind.cpp's aclnnCustomOp becomes aclnnSqrt
   std::string kernelName;  // `sqrt`: its custom_pybind_api becomes kernel_gen_ops.sqrt
+  // Describe the case for a timing-only run (production shapes): meta tensors, no golden outputs,
+  // only small tensors' contents (Manifest::timingOnly).
+  bool timingOnly = false;
 };
 
 struct GoldenCase {

@@ -55,7 +55,11 @@ std::string LevelTable(const Metrics& metrics, int level) {
 
 std::string TimingNote(const Metrics& metrics) {
   if (!metrics.hasSimulatedTime) return "";
-  std::string note =
+  std::string note = metrics.hasTimedOnly
+                         ? "Timing-only run: outputs were neither computed nor checked, so precision_pass is 0; times "
+                           "and speedups are of samples that ran to their end (verdict `timed`).\n"
+                         : "";
+  note +=
       "Times in microseconds on the simulated NPU, of each row's fastest correct sample.\n"
       "eager_us: the task's Model as PyTorch eager would run it (each aten op: launch overhead + roofline time).\n";
   if (metrics.hasReferenceTime) note += "reference_us: the task's answer, simulated alike.\n";
@@ -90,8 +94,10 @@ std::string SpeedupTable(const Metrics& metrics, Baseline baseline) {
 std::string SpeedupSection(const Metrics& metrics) {
   if (!metrics.hasSimulatedTime) return "";
   const char* problem = metrics.shapeMode == ShapeMode::Static ? "(task, case)" : "task";
-  std::string text = "Speedup (simulated), geometric mean over correct units; fast_p = fraction of all problems (each " +
-                     std::string(problem) + ") whose best correct sample has speedup > p:\n\n";
+  const char* counted = metrics.hasTimedOnly ? "correct or timed" : "correct";
+  std::string text = "Speedup (simulated), geometric mean over " + std::string(counted) +
+                     " units; fast_p = fraction of all problems (each " + std::string(problem) + ") whose best " +
+                     counted + " sample has speedup > p:\n\n";
   text += "Against modelled PyTorch eager:\n\n" + SpeedupTable(metrics, Baseline::Eager) + "\n";
   if (metrics.hasReferenceTime)
     text += "Against the task's reference answer:\n\n" + SpeedupTable(metrics, Baseline::Reference) + "\n";

@@ -20,6 +20,8 @@ const char* ToString(Verdict verdict) {
       return "wrong_answer";
     case Verdict::Pass:
       return "pass";
+    case Verdict::Timed:
+      return "timed";
   }
   return "unknown";
 }

@@ -15,11 +15,12 @@ enum class Verdict {
   Timeout,       // the runner exceeded its wall-clock or CPU limit
   WrongAnswer,   // outputs differ from the golden ones; details carry max errors, first bad index
   Pass,
+  Timed,         // a timing-only run: the kernel ran to its end; outputs were neither computed nor checked
 };
 
 inline constexpr Verdict kAllVerdicts[] = {Verdict::ParseError,  Verdict::CompileError, Verdict::TilingError,
                                            Verdict::SimError,    Verdict::Crash,        Verdict::Timeout,
-                                           Verdict::WrongAnswer, Verdict::Pass};
+                                           Verdict::WrongAnswer, Verdict::Pass,        Verdict::Timed};
 
 const char* ToString(Verdict verdict);                       // `compile_error`
 std::optional<Verdict> ParseVerdict(std::string_view text);  // the inverse

@@ -102,8 +102,10 @@ class CallMapper {
     if (mapping_.problem.empty()) mapping_.problem = call_.source + ": " + call_.api + " " + problem;
   }
 
-  // A copy of the recorded tensor under its golden file name, which the replay reads back.
+  // A copy of the recorded tensor under its golden file name, which the replay reads back; a tensor
+  // a timing-only manifest keeps no contents of starts as zeros.
   TensorArgument Tensor(const ManifestValue& value, size_t argument, std::optional<size_t> item) {
+    if (!value.HasContents()) return {value.shape, CannDataTypeName(value.dtype), value.name + ".bin", false, true};
     const std::string file = value.file.filename().string();
     mapping_.files.push_back({file, value.file, {}});
     tensorFiles_[{argument, item}] = {file, value.dtype};
@@ -234,6 +236,7 @@ ArgumentMapping MapArguments(const OpSignature& op, const std::string& kernelNam
   ArgumentMapping mapping;
   mapping.request.opType = op.opType;
   mapping.request.kernelName = kernelName;
+  mapping.request.timingOnly = golden.timingOnly;
   if (!golden.call) {
     mapping.problem = "the golden case has no recorded op call (validation/pybind.cpp)";
     return mapping;

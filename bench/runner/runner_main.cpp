@@ -2,7 +2,8 @@
 // run in the sandbox with the work directory as its working directory. Reads request.json, runs
 // the op's tiling, places the tensors (outputs as pybind.cpp allocated them), workspace and tiling
 // bytes in simulated GM, launches the kernel in the request's sync mode, and writes back the
-// tensors the harness reads and result.json with the cost model's timing (runner_protocol.h).
+// tensors the harness reads and result.json with the cost model's timing (runner_protocol.h). A
+// timing-only request runs the simulator without moving data and writes no tensor back.
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -56,11 +57,14 @@ uint8_t* GmCopy(const std::vector<uint8_t>& bytes) {
   return gm;
 }
 
-// One GM buffer per tensor, filled from its file; the host copy doubles as ValueDepend data for tiling.
+// One GM buffer per tensor, filled from its file (or left zero); `hostData` doubles as ValueDepend
+// data for tiling: the file's bytes, or for a zero-filled tensor its untouched GM, which reads as
+// zeros without a host copy of a production-size tensor.
 struct GmTensor {
   const TensorArgument* argument = nullptr;
   std::vector<uint8_t> hostBytes;
   uint8_t* gm = nullptr;
+  const uint8_t* hostData = nullptr;
 };
 
 // torch_npu's caching allocator rounds every tensor up to 512 bytes, so on the NPU a kernel may read
@@ -83,12 +87,19 @@ using PlacedTensors = std::map<std::string, GmTensor>;
 
 const GmTensor& Place(const TensorArgument& tensor, PlacedTensors& placedTensors) {
   if (const auto placed = placedTensors.find(tensor.file); placed != placedTensors.end()) return placed->second;
-  GmTensor placed{&tensor, ReadBytes(tensor.file), nullptr};
-  if (placed.hostBytes.size() != ByteSize(tensor))
-    throw std::runtime_error(tensor.file + ": holds " + std::to_string(placed.hostBytes.size()) + " bytes, its shape and " +
-                             tensor.dataType + " need " + std::to_string(ByteSize(tensor)));
-  placed.gm = TensorAlloc(placed.hostBytes.size());
-  std::memcpy(placed.gm, placed.hostBytes.data(), placed.hostBytes.size());
+  GmTensor placed{&tensor, {}, nullptr, nullptr};
+  if (tensor.zeroFilled) {
+    placed.gm = TensorAlloc(ByteSize(tensor));
+    placed.hostData = placed.gm;
+  } else {
+    placed.hostBytes = ReadBytes(tensor.file);
+    if (placed.hostBytes.size() != ByteSize(tensor))
+      throw std::runtime_error(tensor.file + ": holds " + std::to_string(placed.hostBytes.size()) +
+                               " bytes, its shape and " + tensor.dataType + " need " + std::to_string(ByteSize(tensor)));
+    placed.gm = TensorAlloc(placed.hostBytes.size());
+    std::memcpy(placed.gm, placed.hostBytes.data(), placed.hostBytes.size());
+    placed.hostData = placed.hostBytes.data();
+  }
   return placedTensors.emplace(tensor.file, std::move(placed)).first->second;
 }
 
@@ -121,7 +132,7 @@ PlacedParam Place(const ParamArgument& param, PlacedTensors& placedTensors) {
   for (const TensorArgument& tensor : param.tensors) {
     tensors.push_back(&Place(tensor, placedTensors));
     const ge::DataType type = ge::TypeUtils::SerialStringToDataType(tensor.dataType);
-    placed.specs.push_back({tensor.shape, type, ge::FORMAT_ND, tensors.back()->hostBytes.data()});
+    placed.specs.push_back({tensor.shape, type, ge::FORMAT_ND, tensors.back()->hostData});
   }
   if (param.dynamic) placed.kernelArgument = ListTensorDesc(tensors);
   else if (!tensors.empty()) placed.kernelArgument = tensors.front()->gm;
@@ -201,6 +212,7 @@ RunnerResult Run(const RunnerRequest& request) {
   }
   rt::SetTilingKey(tiling.tilingKey);
   ascendc_sim::SetSyncMode(SimulatorSyncMode(request.syncMode));
+  ascendc_sim::SetTimingOnly(request.timingOnly);
   const int status = AkgenLaunchKernel(tiling.blockDim, args.data(), static_cast<int>(args.size()));
   result.diagnostics = CollectDiagnostics();
   if (status != 0) {  // every error diagnostic, [sync-hazard] and [unpaired-flag] too, stops the launch
@@ -210,7 +222,7 @@ RunnerResult Run(const RunnerRequest& request) {
   }
   // The runner launches the kernel once (a kernel cannot launch another): one profile.
   result.timing = TimingOf(ascendc_sim::TakeLaunchProfiles().at(0));
-  WriteBack(placedTensors);
+  if (!request.timingOnly) WriteBack(placedTensors);
   return result;
 }
 

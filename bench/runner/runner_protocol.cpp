@@ -11,7 +11,7 @@ namespace akgen::bench {
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ParamSignature, name, paramType, dataTypes)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(AttrSignature, name, kind, required)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(OpSignature, opType, inputs, outputs, attrs)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TensorArgument, shape, dataType, file, writeBack)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TensorArgument, shape, dataType, file, writeBack, zeroFilled)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ParamArgument, name, tensors, dynamic)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(AttrArgument, name, kind, value)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(RunnerDiagnostic, kind, severity, file, line, api, block, message)
@@ -80,7 +80,8 @@ json ToJson(const DescribeResult& result) {
 
 json ToJson(const RunnerRequest& request) {
   return {{"opType", request.opType},   {"kernelName", request.kernelName}, {"inputs", request.inputs},
-          {"outputs", request.outputs}, {"attrs", request.attrs},           {"syncMode", ToString(request.syncMode)}};
+          {"outputs", request.outputs}, {"attrs", request.attrs},           {"syncMode", ToString(request.syncMode)},
+          {"timingOnly", request.timingOnly}};
 }
 
 json ToJson(const RunnerResult& result) {
@@ -99,7 +100,8 @@ DescribeResult DescribeResultFromJson(const json& document) {
 RunnerRequest RunnerRequestFromJson(const json& document) {
   return ParseDocument(kRunnerRequestFile, [&] {
     return RunnerRequest{document.at("opType"), document.at("kernelName"), document.at("inputs"), document.at("outputs"),
-                         document.at("attrs"),  SyncModeFromJson(document.at("syncMode"))};
+                         document.at("attrs"),  SyncModeFromJson(document.at("syncMode")),
+                         document.at("timingOnly").get<bool>()};
   });
 }
 

@@ -54,12 +54,14 @@ struct DescribeResult {
 // ---- runner: one launch of the candidate's op ----
 
 // A tensor's file holds its contents before the launch; with writeBack the runner replaces them
-// with the contents after it.
+// with the contents after it. A zero-filled tensor has no file (a timing-only run at a production
+// shape): it starts as zeros, and `file` only names it.
 struct TensorArgument {
   std::vector<int64_t> shape;
   std::string dataType;
   std::string file;
   bool writeBack = false;
+  bool zeroFilled = false;
 };
 
 // One OpDef input or output: one tensor; none for an absent OPTIONAL input (passed as nullptr); or,
@@ -92,6 +94,9 @@ struct RunnerRequest {
   std::vector<ParamArgument> outputs;
   std::vector<AttrArgument> attrs;  // absent attributes take the OpDef's default
   SyncMode syncMode = SyncMode::Auto;
+  // The simulator checks and times the kernel but moves no data (ascendc_sim::SetTimingOnly), and
+  // the runner writes nothing back.
+  bool timingOnly = false;
 };
 
 struct RunnerDiagnostic {

@@ -26,12 +26,12 @@ def _storage_pointer(tensor):
     return storage.data_ptr()
 
 
-def _encode_argument(index, entry, directory, where):
+def _encode_argument(index, entry, directory, where, timing_only):
     kind, value, name = entry["kind"], entry["value"], f"call_arg{index}"
     if kind == "tensor":
-        return encode_value(name, entry["snapshot"], directory)
+        return encode_value(name, entry["snapshot"], directory, timing_only)
     if kind == "tensor_list":
-        items = [encode_value(f"{name}_{i}", item["snapshot"], directory) for i, item in enumerate(value)]
+        items = [encode_value(f"{name}_{i}", item["snapshot"], directory, timing_only) for i, item in enumerate(value)]
         return {"name": name, "kind": "tensor_list", "items": items}
     if kind in _ARRAY_DTYPES:
         values = [bool(v) if kind == "bool_array" else v for v in value]
@@ -73,12 +73,13 @@ def _model_new(scripts, init_inputs):
     return scripts.call("ModelNew(*get_init_inputs)", lambda: model_new_class(*copy.deepcopy(init_inputs)))
 
 
-def record_call(scripts, recorder, init_inputs, inputs, directory):
+def record_call(scripts, recorder, init_inputs, inputs, directory, timing_only=False):
     """The manifest's `call` entry: api, source line, arguments, and where each returned value lives.
 
     When every value ModelNew returns is a view of a tensor argument, `results` says which; otherwise
     (pybind.cpp or ModelNew converts or computes after the call) `replay` is set and the harness
-    reruns ModelNew on the candidate's results (replay_call)."""
+    reruns ModelNew on the candidate's results (replay_call). A timing-only call reads no results
+    back: `results` is empty."""
     recorder.take_calls()
     model = _model_new(scripts, init_inputs)
     returned = scripts.call("ModelNew.forward", lambda: model(*copy.deepcopy(inputs)))
@@ -89,9 +90,12 @@ def record_call(scripts, recorder, init_inputs, inputs, directory):
     call = calls[0]
     where = f"{os.path.join(scripts.validation_dir, call['file'])}:{call['line']}"
     try:
-        arguments = [_encode_argument(i, entry, directory, where) for i, entry in enumerate(call["arguments"])]
+        arguments = [_encode_argument(i, entry, directory, where, timing_only)
+                     for i, entry in enumerate(call["arguments"])]
     except UnstorableValue as error:
         raise TaskError(f"{where}: EXEC_NPU_CMD argument {error}") from error
+    if timing_only:
+        return {"api": call["api"], "source": where, "arguments": arguments, "results": [], "replay": False}
     results = [_locate(value, call["arguments"]) for value in flatten_outputs(returned)]
     replay = any(result is None for result in results)
     return {"api": call["api"], "source": where, "arguments": arguments, "results": None if replay else results,

@@ -4,7 +4,8 @@
                                    --seed 0 --op-name Op --snake-name op --pybind-cache DIR2 --out DIR
 
 --case is the test_cases.csv row as raw strings. DIR receives manifest.json and one .bin file per
-tensor (see value_files). The manifest's `eager_ops` are the aten ops Model ran (eager_ops), which
+tensor (see value_files); with --timing-only (production shapes: timing runs that compute no data)
+the tensors are meta tensors and DIR receives the manifest and only small tensors' contents. The manifest's `eager_ops` are the aten ops Model ran (eager_ops), which
 the harness costs as the PyTorch-eager baseline. The manifest's `call` is how ModelNew calls the
 op, recorded through the task's pybind.cpp (candidate_call), which is built once per task into DIR2. As in NPUKernelBench,
 inputs come from get_inputs(param, device) and the constructor arguments from get_init_inputs(param, device); the model runs on a copy of the inputs, so
@@ -40,12 +41,14 @@ def _arguments(argv):
     parser.add_argument("--snake-name", required=True, help="the op's snake_case name (kernel_gen_ops.<name>)")
     parser.add_argument("--pybind-cache", required=True, help="directory for compiled pybind.cpp modules")
     parser.add_argument("--out", required=True, help="directory for manifest.json and the .bin files")
+    parser.add_argument("--timing-only", action="store_true",
+                        help="describe dtypes, shapes and the op call without computing or storing any data")
     return parser.parse_args(argv)
 
 
-def _encode_all(prefix, values, directory, source):
+def _encode_all(prefix, values, directory, source, timing_only):
     try:
-        return [encode_value(f"{prefix}{i}", value, directory) for i, value in enumerate(values)]
+        return [encode_value(f"{prefix}{i}", value, directory, timing_only) for i, value in enumerate(values)]
     except UnstorableValue as error:
         raise TaskError(f"{source}: {error}") from error
 
@@ -99,13 +102,9 @@ def _run_model(scripts, model, inputs):
             f"eager ops costed at {narrow} sizes")
 
 
-def produce_golden(validation_dir, raw_case, seed, recorder, out_dir):
-    """Runs the case and writes out_dir/manifest.json plus the tensor files it names."""
-    os.makedirs(out_dir, exist_ok=True)
-    row = make_case_row(raw_case, os.path.join(validation_dir, "test_cases.csv"))
+def _describe_case(scripts, raw_case, row, seed, recorder, out_dir, device, timing_only):
+    """The manifest of one case run on `device`; a timing-only one keeps only small tensors' contents."""
     seed_everything(seed)
-    scripts = TaskScripts(validation_dir)
-    device = torch.device("cpu")
     source = os.path.join(scripts.validation_dir, scripts.inputs_file)
     init_inputs = scripts.call("get_init_inputs", lambda: scripts.get_init_inputs(row, device=device))
     inputs = scripts.call("get_inputs", lambda: scripts.get_inputs(row, device=device))
@@ -113,21 +112,48 @@ def produce_golden(validation_dir, raw_case, seed, recorder, out_dir):
         "validation_dir": scripts.validation_dir,
         "case": raw_case,
         "seed": seed,
+        "timing_only": timing_only,
         "custom_check_precision": scripts.custom_check_precision is not None,
-        "init_inputs": _encode_all("init_input", init_inputs, out_dir, f"{source}: get_init_inputs"),
-        "inputs": _encode_all("input", inputs, out_dir, f"{source}: get_inputs"),
+        "init_inputs": _encode_all("init_input", init_inputs, out_dir, f"{source}: get_init_inputs", timing_only),
+        "inputs": _encode_all("input", inputs, out_dir, f"{source}: get_inputs", timing_only),
     }
-    model = scripts.call("Model(*get_init_inputs)", lambda: scripts.model_class(*copy.deepcopy(init_inputs)).to("cpu"))
+    model = scripts.call("Model(*get_init_inputs)", lambda: scripts.model_class(*copy.deepcopy(init_inputs)).to(device))
     output, manifest["eager_ops"], manifest["golden_note"] = _run_model(scripts, model, inputs)
     try:
-        manifest["output_structure"], manifest["outputs"] = encode_outputs(output, out_dir)
+        manifest["output_structure"], manifest["outputs"] = encode_outputs(output, out_dir, timing_only)
     except UnstorableValue as error:
         raise TaskError(f"{os.path.join(scripts.validation_dir, 'module.py')}: Model.forward output {error}") from error
-    manifest["call"] = record_call(scripts, recorder, init_inputs, inputs, out_dir)
+    manifest["call"] = record_call(scripts, recorder, init_inputs, inputs, out_dir, timing_only)
     results = manifest["call"]["results"]
-    if results is not None and len(results) != len(manifest["outputs"]):
+    if not timing_only and results is not None and len(results) != len(manifest["outputs"]):
         raise TaskError(f"{os.path.join(scripts.validation_dir, 'module.py')}: ModelNew.forward returns "
                         f"{len(results)} values, Model.forward {len(manifest['outputs'])}")
+    return manifest
+
+
+def _describe_shapes(scripts, raw_case, row, seed, recorder, out_dir):
+    """A timing-only manifest: dtypes, shapes, scalars, the op call and the eager ops, without data.
+    Meta tensors compute no data at any size; a task whose code needs values (.item(), data-dependent
+    ops, CPU constants mixed in) runs on the CPU instead, and the manifest's `golden_note` says so."""
+    try:
+        return _describe_case(scripts, raw_case, row, seed, recorder, out_dir, torch.device("meta"), True)
+    except TaskError as meta_failure:
+        manifest = _describe_case(scripts, raw_case, row, seed, recorder, out_dir, torch.device("cpu"), True)
+        note = f"shapes from a CPU run (meta tensors failed: {meta_failure})"
+        manifest["golden_note"] = "; ".join(filter(None, [manifest["golden_note"], note]))
+        return manifest
+
+
+def produce_golden(validation_dir, raw_case, seed, recorder, out_dir, timing_only=False):
+    """Runs the case and writes out_dir/manifest.json plus the tensor files it names (none when
+    timing-only)."""
+    os.makedirs(out_dir, exist_ok=True)
+    row = make_case_row(raw_case, os.path.join(validation_dir, "test_cases.csv"))
+    scripts = TaskScripts(validation_dir)
+    if timing_only:
+        manifest = _describe_shapes(scripts, raw_case, row, seed, recorder, out_dir)
+    else:
+        manifest = _describe_case(scripts, raw_case, row, seed, recorder, out_dir, torch.device("cpu"), False)
     with open(os.path.join(out_dir, "manifest.json"), "w", encoding="utf-8") as out:
         json.dump(manifest, out, indent=1, allow_nan=False)
 
@@ -140,7 +166,8 @@ def main(argv=None):
         kernel_gen_ops, recorder = pybind_module.load(validation_dir, arguments.snake_name, arguments.op_name,
                                                       arguments.pybind_cache)
         npu_shims.install(kernel_gen_ops)
-        produce_golden(validation_dir, json.loads(arguments.case), arguments.seed, recorder, arguments.out)
+        produce_golden(validation_dir, json.loads(arguments.case), arguments.seed, recorder, arguments.out,
+                       arguments.timing_only)
     return exit_status(run)
 
 

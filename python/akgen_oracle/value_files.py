@@ -3,6 +3,7 @@
 A tensor is stored as its contiguous elements in little-endian byte order; bfloat16 keeps its raw
 16-bit patterns. Manifest entries, in order, are one of:
   {"name", "kind": "tensor", "dtype": "float16", "shape": [..], "file": "input0.bin"}
+  {"name", "kind": "tensor", "dtype": "float16", "shape": [..]}     (timing-only: no contents)
   {"name", "kind": "tensor_list", "items": [tensor entries]}
   {"name", "kind": "scalar", "dtype": "bool" | "int64" | "float64", "value": ..}
   {"name", "kind": "scalar_list", "dtype": ..., "values": [..]}
@@ -49,12 +50,22 @@ def _tensor_bytes(tensor):
     return data.tobytes()
 
 
-def _write_tensor(name, tensor, directory):
-    file_name = f"{name}.bin"
-    with open(os.path.join(directory, file_name), "wb") as out:
-        out.write(_tensor_bytes(tensor))
-    return {"name": name, "kind": "tensor", "dtype": torch_dtype_name(tensor.dtype),
-            "shape": list(tensor.shape), "file": file_name}
+# Timing-only manifests still keep the contents of small tensors that have values (shape and index
+# tensors steer tiling and control flow); large and meta tensors are described by dtype and shape.
+TIMING_ONLY_KEPT_BYTES = 64 * 1024
+
+
+def _keeps_contents(tensor, timing_only):
+    return not timing_only or (not tensor.is_meta and tensor.numel() * tensor.element_size() <= TIMING_ONLY_KEPT_BYTES)
+
+
+def _write_tensor(name, tensor, directory, timing_only):
+    entry = {"name": name, "kind": "tensor", "dtype": torch_dtype_name(tensor.dtype), "shape": list(tensor.shape)}
+    if _keeps_contents(tensor, timing_only):
+        entry["file"] = f"{name}.bin"
+        with open(os.path.join(directory, entry["file"]), "wb") as out:
+            out.write(_tensor_bytes(tensor))
+    return entry
 
 
 def _scalar_entry(value):
@@ -67,10 +78,11 @@ def _scalar_entry(value):
     return None
 
 
-def encode_value(name, value, directory):
-    """Writes `value` under `name` into `directory` and returns its manifest entry."""
+def encode_value(name, value, directory, timing_only=False):
+    """Writes `value` under `name` into `directory` and returns its manifest entry; `timing_only`
+    stores only small tensors' contents (TIMING_ONLY_KEPT_BYTES)."""
     if isinstance(value, torch.Tensor):
-        return _write_tensor(name, value, directory)
+        return _write_tensor(name, value, directory, timing_only)
     scalar = _scalar_entry(value)
     if scalar is not None:
         return {"name": name, "kind": "scalar", "dtype": scalar[0], "value": scalar[1]}
@@ -79,7 +91,7 @@ def encode_value(name, value, directory):
     if isinstance(value, str):
         return {"name": name, "kind": "string", "value": value}
     if isinstance(value, (list, tuple)) and value and all(isinstance(v, torch.Tensor) for v in value):
-        items = [_write_tensor(f"{name}_{i}", t, directory) for i, t in enumerate(value)]
+        items = [_write_tensor(f"{name}_{i}", t, directory, timing_only) for i, t in enumerate(value)]
         return {"name": name, "kind": "tensor_list", "items": items}
     if isinstance(value, (list, tuple)):
         scalars = [_scalar_entry(v) for v in value]
@@ -126,10 +138,10 @@ def flatten_outputs(output):
     return output_structure(output)[1]
 
 
-def encode_outputs(output, directory):
+def encode_outputs(output, directory, timing_only=False):
     """(structure, entries), one entry per returned value."""
     structure, values = output_structure(output)
-    return structure, [encode_value(f"output{i}", v, directory) for i, v in enumerate(values)]
+    return structure, [encode_value(f"output{i}", v, directory, timing_only) for i, v in enumerate(values)]
 
 
 def decode_outputs(structure, entries, directory):

@@ -299,6 +299,34 @@ TEST(SpeedupTest, ADynamicUnitsSpeedupIsTheGeometricMeanOverItsCases) {
   EXPECT_FALSE(metrics.hasReferenceTime);
 }
 
+// A timing-only run checks nothing, so nothing is correct; its speeds are over the samples that ran to
+// their end, and a failed sample (here a sim error, also timed up to nothing) does not count.
+TEST(SpeedupTest, TimingOnlyRecordsCountForSpeedButNeverAsCorrect) {
+  const std::vector<ResultRecord> records = {Timed(Record("level1/Math/Sqrt", 0, 0, Verdict::Timed), 10, 40),
+                                             Timed(Record("level1/Math/Sqrt", 1, 0, Verdict::Timed), 20, 40),
+                                             Timed(Record("level1/Math/Neg", 0, 0, Verdict::SimError), 1, 50),
+                                             Timed(Record("level1/Math/Abs", 0, 0, Verdict::Timed), 40, 20)};
+  const Metrics metrics = ComputeMetrics(records, ShapeMode::Static);
+  EXPECT_TRUE(metrics.hasTimedOnly);
+  EXPECT_EQ(metrics.overall.counts.correct, 0);
+  EXPECT_EQ(metrics.overall.counts.compiled, 4);
+  EXPECT_EQ(metrics.overall.verdicts.at(Verdict::Timed), 3);
+  const SpeedupMetrics& eager = metrics.overall.speedups.at(Baseline::Eager);
+  EXPECT_EQ(eager.timedUnits, 3);
+  EXPECT_NEAR(*eager.geometricMean, std::cbrt(4.0 * 2 * 0.5), 1e-12);
+  EXPECT_DOUBLE_EQ(eager.fastP.at(0.0), 2.0 / 3);  // Sqrt's best (4x) and Abs (0.5x); Neg failed
+  EXPECT_DOUBLE_EQ(eager.fastP.at(1.0), 1.0 / 3);
+  EXPECT_EQ(metrics.problems[2].fastest->simulatedUs, 10.0);  // level1: Abs, Neg, Sqrt
+
+  const std::vector<ResultRecord> dynamic = {Timed(Record("level1/Math/Sqrt", 0, 0, Verdict::Timed, 3), 10, 40),
+                                             Timed(Record("level1/Math/Sqrt", 0, 1, Verdict::Timed, 3), 10, 10)};
+  const std::vector<UnitOutcome> units = UnitOutcomes(dynamic, ShapeMode::Dynamic);
+  ASSERT_EQ(units.size(), 1u);
+  EXPECT_FALSE(units[0].timedOnly) << "a sample still missing a case has not run to its end everywhere";
+  EXPECT_FALSE(units[0].CountsForSpeed());
+  EXPECT_FALSE(UnitOutcomes({dynamic[0]}, ShapeMode::Dynamic)[0].correct);
+}
+
 TEST(SummaryJsonTest, WritesMetricsToSummaryJson) {
   const fs::path out = fs::temp_directory_path() / ("akgen_summary_" + std::to_string(std::random_device{}()));
   fs::create_directories(out);

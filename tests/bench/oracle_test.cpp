@@ -159,6 +159,73 @@ TEST_F(OracleTest, RerunReusesTheCacheWithoutStartingPython) {
   EXPECT_FALSE(ProduceGolden(config_, {task, kSqrtHalf, 0, "SquareRoot", "square_root"}).fromCache);
 }
 
+// A production shape (512 MiB per tensor) described with meta tensors: dtypes, shapes, the op call
+// and the eager ops at full size, and not one byte of tensor data on disk.
+TEST_F(OracleTest, TimingOnlyDescribesAProductionShapeWithoutComputingData) {
+  const CaseRow huge{{"case_id", "0"}, {"shape", "[16384, 16384]"}, {"dtype", "float16"}};
+  OracleRequest request{kSquareRoot, huge, 0, "SquareRoot", "square_root"};
+  request.timingOnly = true;
+  const GoldenCase golden = ProduceGolden(config_, request);
+  const Manifest& manifest = golden.manifest;
+  EXPECT_TRUE(manifest.timingOnly);
+  EXPECT_EQ(manifest.note, "") << "meta tensors served";
+  ASSERT_EQ(manifest.inputs.size(), 1u);
+  ASSERT_EQ(manifest.outputs.size(), 1u);
+  EXPECT_EQ(manifest.inputs[0].shape, (std::vector<int64_t>{16384, 16384}));
+  EXPECT_EQ(manifest.outputs[0].dtype, TorchDtype::Float16);
+  EXPECT_FALSE(manifest.inputs[0].HasContents());
+  EXPECT_FALSE(manifest.outputs[0].HasContents());
+  ASSERT_TRUE(manifest.call);
+  EXPECT_TRUE(manifest.call->results.empty()) << "nothing is read back from a timing-only run";
+  for (const ManifestValue& argument : manifest.call->arguments) EXPECT_FALSE(argument.HasContents()) << argument.name;
+  ASSERT_EQ(manifest.eagerOps.size(), 3u);
+  EXPECT_EQ(manifest.eagerOps[1].op, "aten::sqrt");
+  EXPECT_EQ(manifest.eagerOps[1].gmBytes, 16384ull * 16384 * (4 + 4));
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(golden.dir)) files.push_back(entry.path().filename());
+  EXPECT_EQ(files, std::vector<fs::path>{kManifestFileName});
+  try {
+    ReadTensorBytes(manifest.inputs[0]);
+    ADD_FAILURE() << "a timing-only tensor has bytes";
+  } catch (const OracleError& error) {
+    EXPECT_TRUE(Contains(error.what(), "has no contents: its manifest was made for a timing-only run")) << error.what();
+  }
+  request.timingOnly = false;
+  request.caseRow = kSqrtHalf;
+  const GoldenCase checked = ProduceGolden(config_, request);
+  request.timingOnly = true;
+  EXPECT_NE(ProduceGolden(config_, request).dir, checked.dir) << "the two kinds are cached apart";
+}
+
+// A Model that needs values (.item()) cannot run on meta tensors: the case is described from a CPU
+// run instead, which says so, and small tensors keep their contents for the tiling to read.
+TEST_F(OracleTest, TimingOnlyFallsBackToTheCpuWhenTheModelNeedsValues) {
+  const fs::path task = CopyTask(kSquareRoot);
+  WriteFile(task / "module.py", R"(import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        scale = float(x.max().item() > 0)
+        return torch.sqrt(x.to(torch.float32) * scale).to(x.dtype)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        import kernel_gen_ops
+        return kernel_gen_ops.square_root(x)
+)");
+  OracleRequest request{task, kSqrtHalf, 0, "SquareRoot", "square_root"};
+  request.timingOnly = true;
+  const GoldenCase golden = ProduceGolden(config_, request);
+  EXPECT_TRUE(Contains(golden.manifest.note, "shapes from a CPU run (meta tensors failed: " + (task / "module.py").string() + ":7:"))
+      << golden.manifest.note;
+  ASSERT_TRUE(golden.manifest.call);
+  ASSERT_TRUE(golden.manifest.call->arguments.at(0).HasContents()) << "132 float16 values are kept";
+  EXPECT_EQ(ReadTensorBytes(golden.manifest.call->arguments[0]).size(), 4u * 33 * 2);
+}
+
 TEST_F(OracleTest, TensorListsAndAScalarTypedLikeThePandasColumn) {
   // The alpha column holds "2" and "0.5", so pandas reads 2 as the float 2.0; the task rejects an int.
   const CaseRow row{{"case_id", "0"}, {"shapes", "[[3], [2, 5]]"}, {"dtype", "float32"}, {"alpha", "2"}};

@@ -192,7 +192,7 @@ TEST_F(RunUnitTest, EndlessKernelIsATimeout) {
   EXPECT_LT(run.runSeconds, 5.0);
 }
 
-TEST(RunnerProtocol, TheSyncModeAndTheTimingCrossTheProcessBoundary) {
+TEST(RunnerProtocol, TheSyncModeTimingOnlyAndTheTimingCrossTheProcessBoundary) {
   RunnerRequest request;
   request.syncMode = SyncMode::Strict;
   EXPECT_EQ(RunnerRequestFromJson(ToJson(request)).syncMode, SyncMode::Strict);
@@ -204,6 +204,12 @@ TEST(RunnerProtocol, TheSyncModeAndTheTimingCrossTheProcessBoundary) {
   } catch (const std::runtime_error& error) {
     EXPECT_NE(std::string(error.what()).find("unknown sync mode \"lazy\"; use auto or strict"), std::string::npos) << error.what();
   }
+
+  request.timingOnly = true;
+  request.inputs = {{"x", {{{1 << 15, 1 << 15}, "DT_FLOAT16", "x.bin", false, true}}, false}};
+  const RunnerRequest timingOnly = RunnerRequestFromJson(ToJson(request));
+  EXPECT_TRUE(timingOnly.timingOnly);
+  EXPECT_TRUE(timingOnly.inputs.at(0).tensors.at(0).zeroFilled);
 
   RunnerResult result;
   EXPECT_FALSE(RunnerResultFromJson(ToJson(result)).timing);
@@ -280,6 +286,26 @@ TEST(ArgumentMapping, TheCallsArgumentsFillInputsAttributesAndOutputsInDeclarati
   EXPECT_TRUE(mapping.request.outputs[0].tensors[0].writeBack);
   EXPECT_TRUE(mapping.request.inputs[2].tensors[1].writeBack) << "an input ModelNew returns is written back";
   EXPECT_FALSE(mapping.request.inputs[2].tensors[0].writeBack);
+}
+
+// A timing-only manifest: tensors without contents start as zeros and are copied from nowhere; values
+// the manifest kept (an int array) still are.
+TEST(ArgumentMapping, TensorsATimingOnlyManifestKeptNoContentsOfStartAsZeros) {
+  Manifest golden = ScaledAddCall();
+  golden.timingOnly = true;
+  golden.call->results.clear();
+  golden.call->arguments[0].file.clear();
+  golden.call->arguments[0].shape = {1 << 15, 1 << 15};
+  const ArgumentMapping mapping = MapArguments(ScaledAddSignature(), "scaled_add", golden);
+  ASSERT_EQ(mapping.problem, "");
+  EXPECT_TRUE(mapping.request.timingOnly);
+  const TensorArgument& x = mapping.request.inputs[0].tensors.at(0);
+  EXPECT_TRUE(x.zeroFilled);
+  EXPECT_EQ(x.file, "x.bin");
+  EXPECT_EQ(x.shape, (std::vector<int64_t>{1 << 15, 1 << 15}));
+  EXPECT_FALSE(mapping.request.inputs[2].tensors[0].zeroFilled);
+  for (const RunFile& file : mapping.files) EXPECT_NE(file.name, "x.bin") << "no file for a zero-filled tensor";
+  EXPECT_TRUE(mapping.results.empty());
 }
 
 TEST(ArgumentMapping, AnIntArrayAtAnInputBecomesAnInt64Tensor) {
