@@ -1,0 +1,17 @@
+// The craft DSL's concrete dtypes (docs/dsl.md "The op header"), their sizes and spellings.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace akgen::craft {
+
+enum class Dtype { F16, BF16, F32, I8, I16, I32, I64, U8, Bool };
+
+int64_t DtypeBytes(Dtype dtype);
+std::string_view DtypeName(Dtype dtype);  // as written in a program: `f16`, `bool`, ...
+std::optional<Dtype> ParseDtype(std::string_view name);
+// The dtypes vector arithmetic accepts (docs/dsl.md "Primitives": f16 and f32).
+bool IsArithmeticDtype(Dtype dtype);
+
+}  // namespace akgen::craft

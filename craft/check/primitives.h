@@ -1,0 +1,62 @@
+// The compute primitives of the craft DSL (docs/dsl.md "Primitives"): what each takes and gives,
+// so the checker and the lowering read one table.
+#pragma once
+#include <optional>
+#include <string_view>
+
+namespace akgen::craft {
+
+enum class Primitive {
+  Add, Sub, Mul, Div, Max, Min,                                  // (buffer, buffer)
+  Adds, Muls, Maxs, Mins, LeakyRelu,                             // (buffer, scalar)
+  Exp, Ln, Abs, Sqrt, Rsqrt, Reciprocal, Relu, Neg,              // (buffer)
+  Sigmoid, Tanh, Gelu, Erf, Pow, SoftmaxRows,                    // composites
+  Cast,                                                          // (buffer, dtype)
+  CmpLt, CmpLe, CmpGt, CmpGe, CmpEq, CmpNe, Select, IsFinite,    // compare/select
+  Duplicate,                                                     // (scalar)
+  SumRows, MaxRows, MinRows,                                     // 2-D → one value per row
+  BcastRows, BcastRow,                                           // 1-D → 2-D
+  SumAll, MaxAll,                                                // 1-D → element 0
+};
+
+// The argument list a primitive takes, positionally.
+enum class Signature {
+  Buffer,             // f(x)
+  BufferBuffer,       // f(a, b)
+  BufferScalar,       // f(x, s)
+  BufferDtype,        // cast(x, DT)
+  MaskBufferBuffer,   // select(mask, a, b)
+  Scalar,             // duplicate(s)
+  BufferExtent,       // bcast_rows(v, COLS), bcast_row(v, ROWS)
+};
+
+// What the result's dtype is, given the operands'.
+enum class ResultDtype {
+  SameAsOperand,  // the (first buffer) operand's dtype
+  Bool,           // compare, isfinite
+  CastTarget,     // the dtype argument
+  Destination,    // duplicate: whatever the destination holds
+};
+
+// The shape of the result relative to the (first buffer) operand.
+enum class ResultShape {
+  Elementwise,  // the operand's shape
+  PerRow,       // 1-D, one value per row of a 2-D operand
+  Rows,         // 2-D from a 1-D operand (broadcasts)
+  Single,       // element 0 of a 1-D buffer
+};
+
+struct PrimitiveInfo {
+  Primitive primitive;
+  std::string_view name;  // as written: `add`, `softmax_rows`
+  Signature signature;
+  ResultDtype result;
+  ResultShape shape;
+  bool needsArithmeticDtype;  // operands must be f16 or f32 (docs/dsl.md "Primitives")
+  bool needsTemporary;        // composites and reductions: a compiler-sized temporary (TempNeed)
+};
+
+const PrimitiveInfo& InfoOf(Primitive primitive);
+std::optional<Primitive> FindPrimitive(std::string_view name);
+
+}  // namespace akgen::craft

@@ -1,0 +1,194 @@
+// The resolved, typed view of a checked craft program: what the lowering consumes next to the
+// syntax tree. BuildModel (checker.h) fills it; it is complete only when the check gave no error.
+//
+// Pointers into the syntax tree (`const Statement*`, `const Expr*`) point into the Program that
+// BuildModel was given: keep that Program alive and unchanged while the model is used. Moving the
+// Program is fine (its blocks live on the heap).
+#pragma once
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "craft/check/dtype.h"
+#include "craft/check/primitives.h"
+#include "craft/syntax/ast.h"
+
+namespace akgen::craft {
+
+// Combination k maps every dtype variable to the k-th dtype of its `dtypes` column. A program
+// without `dtypes` lines has exactly one combination, which maps nothing.
+using DtypeCombination = std::map<std::string, Dtype>;
+
+// A dtype as written (`T` or `f16`) and what it is in each combination.
+struct ResolvedDtype {
+  std::string written;
+  bool variable = false;              // written is a dtype variable
+  std::vector<Dtype> perCombination;  // one per combination
+};
+
+enum class ValueKind { Int, Float, Bool };
+
+// ---- the op's interface ----
+
+struct TensorModel {
+  std::string name;
+  SourcePosition at;
+  bool output = false;
+  int index = 0;  // position among the inputs, or among the outputs
+  ResolvedDtype dtype;
+  bool list = false;
+  bool optional = false;
+};
+
+struct AttrModel {
+  std::string name;
+  SourcePosition at;
+  ValueKind kind = ValueKind::Float;
+  bool readByKernel = false;  // becomes a tiling field
+};
+
+// ---- host ----
+
+struct HostValue {
+  std::string name;
+  SourcePosition at;
+  ValueKind kind = ValueKind::Int;
+  bool readByKernel = false;  // becomes a field of <Op>TilingData
+  std::string rationale;      // the binding's comment, "" when it has none
+  // The value's constant fold, when it is one (e.g. `tile = 4096`), and its largest possible
+  // value when the host can bound it (e.g. `min(tile, n)`), for the UB budget.
+  std::optional<int64_t> constant;
+  std::optional<int64_t> upperBound;
+};
+
+// ---- kernel ----
+
+struct KernelScalar {
+  std::string name;
+  SourcePosition at;
+  ValueKind kind = ValueKind::Int;
+  // Its largest value when the checker could bound it (through `min(...)` or a constant), used to
+  // check that a slice length fits its buffer.
+  std::optional<int64_t> upperBound;
+};
+
+// `start, count = block_span(total, unit)`.
+struct BlockSpanUse {
+  const Statement* statement = nullptr;
+  std::string start;
+  std::string count;
+  const Expr* total = nullptr;
+  const Expr* unit = nullptr;
+};
+
+enum class StageRole {
+  QueueIn,   // TQue<VECIN>: copy-in writes, compute reads
+  QueueOut,  // TQue<VECOUT>: compute writes, copy-out reads
+  QueueBind, // TQueBind<VECIN, VECOUT>: copy-in writes, copy-out reads, no compute touches it
+  Temp,      // TBuf: used within one stage kind only (normally compute scratch)
+};
+
+struct StageModel {
+  const Statement* statement = nullptr;  // holds the StageBlock
+  StageKind kind = StageKind::CopyIn;
+  int index = 0;   // position among all stage blocks, in source order, from 0
+  int number = 1;  // position among the blocks of the same kind, from 1: CopyIn1, Compute2, ...
+};
+
+struct BufferModel {
+  std::string name;
+  const Statement* statement = nullptr;  // holds the BufferDecl
+  SourcePosition at;
+  Memory memory = Memory::UnifiedBuffer;
+  ResolvedDtype dtype;
+  std::vector<const Expr*> extents;  // LEN, or ROWS and COLS (kernel scalar expressions)
+  int depth = 1;                     // buffers=N
+  StageRole role = StageRole::Temp;
+  std::vector<int> writtenBy;  // StageModel::index of every stage block that writes it
+  std::vector<int> readBy;     // ... that reads it
+  // The element capacity at the largest tile the host can choose (rows × cols for 2-D; each row
+  // padded to 32 bytes for the widest dtype), when the checker could bound it.
+  std::optional<int64_t> maxElements;
+};
+
+// The compiler-sized scratch a composite or reduction needs (one shared uint8 TBuf holds the
+// largest). In bytes, for combination k:
+//   bytesPerElement[k] × elements(sizedLike) + bytesPerRow[k] × rows(sizedLike)
+//     + bytesPerColumn[k] × cols(sizedLike)
+// rounded up to 32, where elements/rows/cols are the buffer's declared extents (a 1-D buffer has
+// one row of LEN columns).
+struct TempNeed {
+  std::string sizedLike;
+  std::vector<int64_t> bytesPerElement;
+  std::vector<int64_t> bytesPerRow;
+  std::vector<int64_t> bytesPerColumn;
+};
+
+// How many elements a compute statement works on (docs/dsl.md "compute: ... element count"): the
+// length of the last copy-in into one of its operands, carried through results. When nothing was
+// copied in (e.g. `duplicate`), the destination's whole capacity.
+struct ElementCount {
+  std::string buffer;          // the buffer whose copy-in sets it, or the destination
+  const Expr* length = nullptr; // the copy-in's length (rows for a 2-D buffer); null: the capacity
+  bool rows = false;           // 2-D: length counts rows of the buffer's COLS columns
+};
+
+struct ComputeModel {
+  const Statement* statement = nullptr;  // holds the ComputeAssign
+  int stage = 0;                         // StageModel::index
+  Primitive primitive = Primitive::Add;
+  std::string destination;
+  std::vector<std::string> bufferOperands;  // the buffer arguments, in order
+  std::vector<Dtype> resultDtype;           // per combination
+  std::vector<Dtype> operandDtype;          // per combination: the first buffer operand's dtype
+  // A cast whose source and target are the same dtype in this combination: the lowering drops it.
+  std::vector<bool> identityCast;
+  ElementCount count;
+  std::optional<TempNeed> temp;
+};
+
+struct CopyModel {
+  const Statement* statement = nullptr;  // holds the Copy
+  int stage = 0;
+  std::string buffer;  // the local side
+  std::string global;  // the tensor side
+  bool toGlobal = false;
+  const Expr* length = nullptr;  // elements (1-D) or rows (2-D) moved
+};
+
+struct UbBudget {
+  int64_t totalBytes = 0;  // buffers × depth × dtype size + the shared temporary
+  int64_t limitBytes = 196608;
+  int combination = 0;  // the widest dtype combination, the one counted
+  std::map<std::string, int64_t> bytesPerBuffer;  // each buffer's share (× depth); "temporary"
+  bool bounded = true;  // false when some buffer's size could not be bounded
+};
+
+struct ProgramModel {
+  std::string opName;
+  std::vector<DtypeCombination> combinations;
+  std::vector<TensorModel> inputs;
+  std::vector<TensorModel> outputs;
+  std::vector<AttrModel> attrs;
+  std::vector<HostValue> hostValues;  // in binding order
+  std::vector<std::string> zeroedOutputs;
+  std::vector<KernelScalar> kernelScalars;
+  std::vector<BlockSpanUse> blockSpans;
+  std::vector<StageModel> stages;  // in source order
+  std::vector<BufferModel> buffers;
+  std::vector<CopyModel> copies;
+  std::vector<ComputeModel> computes;  // in source order
+  UbBudget ub;
+  bool usesAtomicAdd = false;
+  bool usesSyncAll = false;
+
+  const BufferModel* FindBuffer(const std::string& name) const;
+  const HostValue* FindHostValue(const std::string& name) const;
+  const TensorModel* FindTensor(const std::string& name) const;
+  const ComputeModel* ComputeOf(const Statement* statement) const;
+  const StageModel* StageOf(const Statement* statement) const;
+};
+
+}  // namespace akgen::craft
