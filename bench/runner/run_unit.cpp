@@ -113,6 +113,7 @@ UnitRun ReadRunnerResult(const SandboxResult& sandbox, const fs::path& runDir, c
 PreparedUnit PrepareUnit(const UnitSetup& setup, const Task& task, const Candidate& candidate, const GoldenCase& golden,
                          const fs::path& workDir) {
   if (!candidate.problem.empty()) return Stop(Failed(Verdict::ParseError, candidate.problem));
+  if (!candidate.generatorLog.empty()) return Stop(Failed(Verdict::CompileError, candidate.generatorLog));
   fs::remove_all(workDir);
   fs::create_directories(setup.buildCacheDir);
   const auto buildStart = std::chrono::steady_clock::now();

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <fstream>
+#include <iterator>
 #include <optional>
 
 #include "bench/task/directory_listing.h"
@@ -23,9 +25,12 @@ std::optional<int> SampleNumber(const std::string& folderName) {
 Candidate WithFiles(const std::string& taskKey, int sample, const fs::path& directory, std::vector<fs::path> hostFiles,
                     std::vector<fs::path> kernelFiles) {
   Candidate candidate{
-      taskKey, sample, directory, TemplateMode::KernelOnly, std::move(hostFiles), std::move(kernelFiles), ""};
+      taskKey, sample, directory, TemplateMode::KernelOnly, std::move(hostFiles), std::move(kernelFiles), "", ""};
   if (!candidate.hostFiles.empty()) candidate.templateMode = TemplateMode::Full;
-  if (candidate.kernelFiles.empty()) {
+  if (std::ifstream log(directory / kGeneratorErrorFile); log) {
+    candidate.generatorLog.assign(std::istreambuf_iterator<char>(log), std::istreambuf_iterator<char>());
+    if (candidate.generatorLog.empty()) candidate.generatorLog = (directory / kGeneratorErrorFile).string() + " is empty";
+  } else if (candidate.kernelFiles.empty()) {
     candidate.problem = (directory / "op_kernel").string() + ": no kernel source; put the kernel in op_kernel/";
   }
   return candidate;
@@ -54,7 +59,7 @@ std::vector<Candidate> SampleCandidates(const fs::path& samplesRoot, const Task&
 Candidate AnswerCandidate(const Task& task) {
   const fs::path directory = task.directory / "answer" / "0";
   if (!task.files.answer) {
-    Candidate missing{task.Key(), 0, directory, TemplateMode::Full, {}, {}, ""};
+    Candidate missing{task.Key(), 0, directory, TemplateMode::Full, {}, {}, "", ""};
     missing.problem = directory.string() + ": the task has no answer; provide answer/0 or evaluate samples";
     return missing;
   }

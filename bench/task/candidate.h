@@ -1,6 +1,7 @@
 // A candidate solution for one task: sample <i> of a samples directory laid out as
 // `<DIR>/level<N>/<Category>/<Op>/sample<i>/{op_kernel/…, op_host/…}`, or the task's own
-// `answer/0/` as sample 0 (`--solutions answer`).
+// `answer/0/` as sample 0 (`--solutions answer`). A sample whose sources were to be generated (from a
+// DSL program) and could not be holds `compile_error.txt` instead: the generator's diagnostics.
 #pragma once
 #include <filesystem>
 #include <string>
@@ -25,7 +26,10 @@ struct Candidate {
   std::vector<std::filesystem::path> hostFiles;          // every file below op_host/, sorted
   std::vector<std::filesystem::path> kernelFiles;        // every file below op_kernel/, sorted
   std::string problem;  // non-empty: the candidate cannot be built (a parse_error) and why
+  std::string generatorLog;  // non-empty: generating its sources failed (a compile_error); compile_error.txt
 };
+
+inline constexpr const char* kGeneratorErrorFile = "compile_error.txt";
 
 // The `sample<i>` folders of `task` under `samplesRoot`, ordered by i. A task without a folder has
 // no candidates.

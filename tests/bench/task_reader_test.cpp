@@ -1,4 +1,5 @@
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -215,6 +216,21 @@ TEST(TaskReaderTest, ListsSamplesInNumericOrderAndDetectsTheirTemplateMode) {
   EXPECT_EQ(candidates[3].taskKey, "level1/Math/Halve");
 
   EXPECT_TRUE(SampleCandidates(kSamples, tree.tasks[1]).empty());
+}
+
+// A sample whose sources a generator could not produce (a DSL program that does not compile) holds
+// the generator's log instead, and is a compile error with it, not a missing kernel.
+TEST(TaskReaderTest, ASampleWithAGeneratorLogCarriesIt) {
+  const TaskTree tree = ReadTaskTree(kTasks);
+  const fs::path samples = fs::temp_directory_path() / ("akgen-generator-log-" + std::to_string(getpid()));
+  const fs::path sample = samples / tree.tasks[0].Key() / "sample0";
+  fs::create_directories(sample);
+  std::ofstream(sample / kGeneratorErrorFile) << "halve.craft:3:9: error: unknown name 'xx' [unknown-name]\n";
+  const std::vector<Candidate> candidates = SampleCandidates(samples, tree.tasks[0]);
+  fs::remove_all(samples);
+  ASSERT_EQ(candidates.size(), 1u);
+  EXPECT_EQ(candidates[0].problem, "") << "not a parse error: the kernel is missing because generation failed";
+  EXPECT_EQ(candidates[0].generatorLog, "halve.craft:3:9: error: unknown name 'xx' [unknown-name]\n");
 }
 
 TEST(TaskReaderTest, TheAnswerIsSampleZeroInFullMode) {
