@@ -130,9 +130,9 @@ struct TempNeed {
 // length of the last copy-in into one of its operands, carried through results. When nothing was
 // copied in (e.g. `duplicate`), the destination's whole capacity.
 struct ElementCount {
-  std::string buffer;          // the buffer whose copy-in sets it, or the destination
-  const Expr* length = nullptr; // the copy-in's length (rows for a 2-D buffer); null: the capacity
-  bool rows = false;           // 2-D: length counts rows of the buffer's COLS columns
+  std::string buffer;           // the buffer whose copy-in sets it, or the destination
+  std::optional<Expr> length;   // the copy-in's length (rows for a 2-D buffer); absent: the capacity
+  bool rows = false;            // 2-D: length counts rows of the buffer's COLS columns
 };
 
 struct ComputeModel {
@@ -155,7 +155,10 @@ struct CopyModel {
   std::string buffer;  // the local side
   std::string global;  // the tensor side
   bool toGlobal = false;
-  const Expr* length = nullptr;  // elements (1-D) or rows (2-D) moved
+  bool atomicAdd = false;
+  bool rows = false;           // a 2-D copy: whole rows of the tensor's rows view [rows(x), dim(x, -1)]
+  std::optional<Expr> length;  // elements (1-D) or rows (2-D) moved; absent: the buffer's capacity
+  std::optional<Expr> globalOffset;  // the tensor-side start (elements, or rows for 2-D); absent: 0
 };
 
 struct UbBudget {

@@ -1,0 +1,1112 @@
+#include "craft/check/checker.h"
+
+#include <algorithm>
+#include <array>
+#include <set>
+#include <string_view>
+
+#include "craft/check/closest_name.h"
+#include "craft/check/expr_text.h"
+#include "craft/check/interval.h"
+#include "craft/check/temporaries.h"
+
+namespace akgen::craft {
+namespace {
+
+constexpr int64_t kUbBytes = 196608;
+constexpr int64_t kBlockBytes = 32;
+constexpr int kMaxBufferDepth = 8;
+
+enum class SymbolKind { Input, Output, Attr, DtypeVariable, HostValue, KernelScalar, Buffer };
+
+struct Symbol {
+  SymbolKind kind = SymbolKind::HostValue;
+  SourcePosition at;
+  ValueKind value = ValueKind::Int;
+  Interval range;
+  size_t index = 0;  // into the model's vector of this kind
+};
+
+// Where an expression or statement is: decides which names and statements are allowed.
+enum class Where { Host, Kernel, CopyIn, Compute, CopyOut };
+
+bool IsHostFunction(std::string_view name) {
+  return name == "numel" || name == "dim" || name == "rank" || name == "rows" || name == "len";
+}
+
+bool IsArithmeticFunction(std::string_view name) {
+  return name == "min" || name == "max" || name == "abs" || name == "cdiv" || name == "align_up" ||
+         name == "align_down" || name == "sizeof";
+}
+
+const char* StageName(Where where) {
+  switch (where) {
+    case Where::CopyIn: return "copyin:";
+    case Where::Compute: return "compute:";
+    case Where::CopyOut: return "copyout:";
+    default: return "the kernel outside stage blocks";
+  }
+}
+
+ValueKind Join(ValueKind a, ValueKind b) {
+  if (a == ValueKind::Float || b == ValueKind::Float) return ValueKind::Float;
+  if (a == ValueKind::Bool && b == ValueKind::Bool) return ValueKind::Bool;
+  return ValueKind::Int;
+}
+
+// The elements a slice `[start:stop]` covers, as an expression: `stop` when it starts at 0,
+// `L` for `[a:a + L]`, else `stop - start`. Absent when the slice runs to the end.
+std::optional<Expr> SliceLength(const SliceRange& range) {
+  if (!range.stop) return std::nullopt;
+  const Expr& stop = *range.stop;
+  if (!range.start || (range.start->kind == ExprKind::Integer && range.start->integer == 0)) return stop;
+  if (stop.kind == ExprKind::Binary && stop.name == "+" && SameExpr(stop.operands[0], *range.start))
+    return stop.operands[1];
+  Expr difference;
+  difference.kind = ExprKind::Binary;
+  difference.at = stop.at;
+  difference.name = "-";
+  difference.operands = {stop, *range.start};
+  return difference;
+}
+
+class Checker {
+ public:
+  Checker(const Program& program, const std::string& fileName, std::vector<Diagnostic>& diagnostics)
+      : program_(program), fileName_(fileName), diagnostics_(diagnostics) {}
+
+  ProgramModel Run() {
+    CheckHeader();
+    CheckHost();
+    CheckKernel();
+    ClassifyBuffers();
+    CheckRationales();
+    CheckBudget();
+    return std::move(model_);
+  }
+
+ private:
+  // ---- diagnostics ----
+
+  void Report(SourcePosition at, Severity severity, const char* kind, std::string message, std::string hint) {
+    Diagnostic diagnostic;
+    diagnostic.file = fileName_;
+    diagnostic.line = at.line;
+    diagnostic.column = at.column;
+    diagnostic.severity = severity;
+    diagnostic.kind = kind;
+    diagnostic.message = std::move(message);
+    diagnostic.hint = std::move(hint);
+    diagnostics_.push_back(std::move(diagnostic));
+  }
+  void Error(SourcePosition at, const char* kind, std::string message, std::string hint) {
+    Report(at, Severity::Error, kind, std::move(message), std::move(hint));
+  }
+
+  void UnknownName(SourcePosition at, const std::string& name, const std::string& what,
+                   const std::vector<std::string>& candidates) {
+    std::optional<std::string> closest = ClosestName(name, candidates);
+    std::string hint = closest ? "did you mean `" + *closest + "`?" : "declare it before this use";
+    Error(at, "unknown-name", "unknown " + what + " `" + name + "`", hint);
+  }
+
+  std::vector<std::string> VisibleNames(Where where) const {
+    std::vector<std::string> names;
+    for (const auto& [name, symbol] : symbols_) names.push_back(name);
+    for (const char* builtin : {"core_num", "ub_bytes", "block_idx", "block_num"}) names.push_back(builtin);
+    (void)where;
+    return names;
+  }
+
+  std::vector<std::string> FunctionNames(Where where) const {
+    std::vector<std::string> names = {"min", "max", "abs", "cdiv", "align_up", "align_down", "sizeof"};
+    if (where == Where::Host)
+      for (const char* name : {"numel", "dim", "rank", "rows", "len"}) names.push_back(name);
+    else
+      names.push_back("block_span");
+    return names;
+  }
+
+  std::vector<std::string> DtypeNames() const {
+    std::vector<std::string> names = {"f16", "bf16", "f32", "i8", "i16", "i32", "i64", "u8", "bool"};
+    for (const auto& [name, symbol] : symbols_)
+      if (symbol.kind == SymbolKind::DtypeVariable) names.push_back(name);
+    return names;
+  }
+
+  const Symbol* Find(const std::string& name) const {
+    auto found = symbols_.find(name);
+    return found == symbols_.end() ? nullptr : &found->second;
+  }
+
+  // False (with an error) when the name is taken.
+  bool Declare(const std::string& name, SourcePosition at, Symbol symbol) {
+    if (const Symbol* existing = Find(name)) {
+      Error(at, "syntax",
+            "`" + name + "` is already declared at " + std::to_string(existing->at.line) + ":" +
+                std::to_string(existing->at.column),
+            "give it a name of its own");
+      return false;
+    }
+    symbol.at = at;
+    symbols_[name] = symbol;
+    return true;
+  }
+
+  size_t Combinations() const { return model_.combinations.size(); }
+
+  std::string CombinationText(size_t k) const {
+    std::string text;
+    for (const auto& [variable, dtype] : model_.combinations[k])
+      text += (text.empty() ? "" : ", ") + variable + " = " + std::string(DtypeName(dtype));
+    return text;
+  }
+
+  // `T (bf16 when T = bf16, U = f32)` or `f16`.
+  std::string DtypeText(const ResolvedDtype& dtype, size_t k) const {
+    std::string name(DtypeName(dtype.perCombination[k]));
+    return dtype.variable ? dtype.written + " (" + name + " in combination " + CombinationText(k) + ")" : name;
+  }
+
+  // ---- the op header ----
+
+  void CheckHeader() {
+    const OpHeader& op = program_.op;
+    model_.opName = op.name;
+    size_t combinations = op.dtypes.empty() ? 1 : op.dtypes[0].dtypes.size();
+    model_.combinations.assign(combinations, {});
+    for (const DtypeColumn& column : op.dtypes) {
+      Declare(column.variable, column.at, Symbol{SymbolKind::DtypeVariable, {}, ValueKind::Int, {}, 0});
+      if (column.dtypes.size() != combinations) {
+        Error(column.at, "dtype",
+              "`dtypes " + column.variable + "` lists " + std::to_string(column.dtypes.size()) + " dtypes, `dtypes " +
+                  op.dtypes[0].variable + "` lists " + std::to_string(combinations),
+              "every dtypes line has one dtype per combination (the lines are read as columns)");
+      }
+      for (size_t k = 0; k < column.dtypes.size() && k < combinations; ++k) {
+        std::optional<Dtype> dtype = ParseDtype(column.dtypes[k].name);
+        if (!dtype) UnknownName(column.dtypes[k].at, column.dtypes[k].name, "dtype", DtypeNames());
+        model_.combinations[k][column.variable] = dtype.value_or(Dtype::F32);
+      }
+    }
+    for (const InputDecl& input : op.inputs) {
+      TensorModel tensor{input.name, input.at, false, static_cast<int>(model_.inputs.size()), Resolve(input.type),
+                         input.list, input.optional};
+      Declare(input.name, input.at, Symbol{SymbolKind::Input, {}, ValueKind::Int, {}, model_.inputs.size()});
+      model_.inputs.push_back(std::move(tensor));
+    }
+    for (const AttrDecl& attr : op.attrs) {
+      ValueKind kind = attr.kind == AttrKind::Int ? ValueKind::Int
+                       : attr.kind == AttrKind::Bool ? ValueKind::Bool
+                                                     : ValueKind::Float;
+      if (attr.defaultValue) CheckScalar(*attr.defaultValue, Where::Host);
+      Declare(attr.name, attr.at, Symbol{SymbolKind::Attr, {}, kind, {}, model_.attrs.size()});
+      model_.attrs.push_back(AttrModel{attr.name, attr.at, kind, false});
+    }
+    for (const OutputDecl& output : op.outputs) {
+      if (output.shape != ShapeRule::Explicit) {
+        const Symbol* like = Find(output.likeInput);
+        if (!like || like->kind != SymbolKind::Input) UnknownName(output.at, output.likeInput, "input", InputNames());
+      }
+      for (const Expr& extent : output.extents) CheckScalar(extent, Where::Host);
+      TensorModel tensor{output.name, output.at, true, static_cast<int>(model_.outputs.size()), Resolve(output.type),
+                         output.list, false};
+      Declare(output.name, output.at, Symbol{SymbolKind::Output, {}, ValueKind::Int, {}, model_.outputs.size()});
+      model_.outputs.push_back(std::move(tensor));
+    }
+  }
+
+  std::vector<std::string> InputNames() const {
+    std::vector<std::string> names;
+    for (const TensorModel& input : model_.inputs) names.push_back(input.name);
+    return names;
+  }
+
+  ResolvedDtype Resolve(const TypeName& type) {
+    ResolvedDtype resolved;
+    resolved.written = type.name;
+    if (std::optional<Dtype> dtype = ParseDtype(type.name)) {
+      resolved.perCombination.assign(Combinations(), *dtype);
+      return resolved;
+    }
+    const Symbol* symbol = Find(type.name);
+    if (symbol && symbol->kind == SymbolKind::DtypeVariable) {
+      resolved.variable = true;
+      for (const DtypeCombination& combination : model_.combinations) {
+        auto found = combination.find(type.name);
+        resolved.perCombination.push_back(found == combination.end() ? Dtype::F32 : found->second);
+      }
+      return resolved;
+    }
+    UnknownName(type.at, type.name, "dtype", DtypeNames());
+    resolved.perCombination.assign(Combinations(), Dtype::F32);
+    return resolved;
+  }
+
+  // ---- scalar expressions ----
+
+  IntervalScope Scope() const {
+    IntervalScope scope;
+    scope.value = [this](const std::string& name) -> Interval {
+      if (name == "ub_bytes") return Interval::Exactly(kUbBytes);
+      if (name == "core_num" || name == "block_num") return Interval::AtLeast(1);
+      if (name == "block_idx") return Interval::AtLeast(0);
+      const Symbol* symbol = Find(name);
+      return symbol ? symbol->range : Interval{};
+    };
+    scope.sizeOf = [this](const std::string& name) -> std::optional<int64_t> {
+      if (std::optional<Dtype> dtype = ParseDtype(name)) return DtypeBytes(*dtype);
+      if (sizeCombination_ < Combinations()) {
+        auto found = model_.combinations[sizeCombination_].find(name);
+        if (found != model_.combinations[sizeCombination_].end()) return DtypeBytes(found->second);
+      }
+      return std::nullopt;
+    };
+    return scope;
+  }
+
+  Interval Range(const Expr& expr) const { return Evaluate(expr, Scope()); }
+
+  // Checks names and operators; returns the value's kind.
+  ValueKind CheckScalar(const Expr& expr, Where where) {
+    switch (expr.kind) {
+      case ExprKind::Integer: return ValueKind::Int;
+      case ExprKind::Float: return ValueKind::Float;
+      case ExprKind::Bool: return ValueKind::Bool;
+      case ExprKind::Name: return CheckName(expr, where);
+      case ExprKind::Unary: {
+        ValueKind inner = CheckScalar(expr.operands[0], where);
+        return expr.name == "not" ? ValueKind::Bool : inner;
+      }
+      case ExprKind::Binary: {
+        ValueKind left = CheckScalar(expr.operands[0], where);
+        ValueKind right = CheckScalar(expr.operands[1], where);
+        const std::string& op = expr.name;
+        if (op == "and" || op == "or" || op == "==" || op == "!=" || op == "<" || op == "<=" || op == ">" || op == ">=")
+          return ValueKind::Bool;
+        if (op == "/" && left == ValueKind::Int && right == ValueKind::Int)
+          Error(expr.at, "dtype", "`/` on two integers", "use `//` for integer division, or make one side a float");
+        if (op == "**" && where != Where::Host)
+          Error(expr.at, "stage", "`**` in the kernel", "compute the power in the host and pass the value");
+        return op == "/" ? ValueKind::Float : Join(left, right);
+      }
+      case ExprKind::Conditional: {
+        CheckScalar(expr.operands[1], where);
+        return Join(CheckScalar(expr.operands[0], where), CheckScalar(expr.operands[2], where));
+      }
+      case ExprKind::Call: return CheckCall(expr, where);
+    }
+    return ValueKind::Int;
+  }
+
+  ValueKind CheckName(const Expr& expr, Where where) {
+    const std::string& name = expr.name;
+    bool host = where == Where::Host;
+    if ((host && (name == "core_num" || name == "ub_bytes")) || (!host && (name == "block_idx" || name == "block_num")))
+      return ValueKind::Int;
+    if (ParseDtype(name)) {
+      Error(expr.at, "dtype", "`" + name + "` is a dtype, not a value", "write `sizeof(" + name + ")` for its size");
+      return ValueKind::Int;
+    }
+    auto found = symbols_.find(name);
+    if (found == symbols_.end()) {
+      UnknownName(expr.at, name, "name", VisibleNames(where));
+      return ValueKind::Int;
+    }
+    Symbol& symbol = found->second;
+    switch (symbol.kind) {
+      case SymbolKind::HostValue:
+        if (!host) model_.hostValues[symbol.index].readByKernel = true;
+        return symbol.value;
+      case SymbolKind::Attr:
+        if (!host) model_.attrs[symbol.index].readByKernel = true;
+        return symbol.value;
+      case SymbolKind::KernelScalar: return symbol.value;
+      case SymbolKind::Input:
+      case SymbolKind::Output:
+        Error(expr.at, "stage", "`" + name + "` is a tensor, not a scalar",
+              host ? "read its shape with numel(" + name + "), dim(" + name + ", i) or rows(" + name + ")"
+                   : "move tensor data in copyin:/copyout: blocks; read shapes in the host");
+        return ValueKind::Int;
+      case SymbolKind::Buffer:
+        Error(expr.at, "stage", "`" + name + "` is a buffer, not a scalar",
+              "buffers are used only by copies and compute primitives");
+        return ValueKind::Int;
+      case SymbolKind::DtypeVariable:
+        Error(expr.at, "dtype", "`" + name + "` is a dtype variable, not a value",
+              "write `sizeof(" + name + ")` for its size");
+        return ValueKind::Int;
+    }
+    return ValueKind::Int;
+  }
+
+  ValueKind CheckCall(const Expr& call, Where where) {
+    const std::string& f = call.name;
+    if (!call.keywords.empty())
+      Error(call.keywords[0].at, "syntax", "`" + f + "` takes no keyword arguments", "pass its arguments by position");
+    if (FindPrimitive(f) && !IsArithmeticFunction(f)) {
+      Error(call.at, "stage", "`" + f + "` is a compute primitive, used outside `compute:`",
+            "arithmetic on buffers belongs in a compute: block: `DEST = " + f + "(...)`");
+      return ValueKind::Float;
+    }
+    if (f == "block_span") {
+      Error(call.at, "syntax", "`block_span` returns two values", "write `start, count = block_span(total, unit)`");
+      return ValueKind::Int;
+    }
+    if (f == "sizeof") {
+      if (call.operands.size() != 1 || call.operands[0].kind != ExprKind::Name) {
+        Error(call.at, "syntax", "`sizeof` takes one dtype", "write `sizeof(T)` or `sizeof(f32)`");
+      } else if (!ParseDtype(call.operands[0].name)) {
+        const Symbol* symbol = Find(call.operands[0].name);
+        if (!symbol || symbol->kind != SymbolKind::DtypeVariable)
+          UnknownName(call.operands[0].at, call.operands[0].name, "dtype", DtypeNames());
+      }
+      return ValueKind::Int;
+    }
+    if (IsHostFunction(f)) return CheckShapeCall(call, where);
+    if (!IsArithmeticFunction(f)) {
+      std::vector<std::string> candidates = FunctionNames(where);
+      UnknownName(call.at, f, "function", candidates);
+      for (const Expr& operand : call.operands) CheckScalar(operand, where);
+      return ValueKind::Int;
+    }
+    size_t expected = f == "abs" ? 1 : 2;
+    bool variadic = f == "min" || f == "max";
+    if (variadic ? call.operands.size() < 2 : call.operands.size() != expected)
+      Error(call.at, "syntax", "`" + f + "` takes " + (variadic ? "two or more" : std::to_string(expected)) + " arguments",
+            "see the host expression table in docs/dsl.md");
+    ValueKind kind = f == "min" || f == "max" || f == "abs" ? ValueKind::Bool : ValueKind::Int;
+    bool first = true;
+    for (const Expr& operand : call.operands) {
+      ValueKind operandKind = CheckScalar(operand, where);
+      if (kind == ValueKind::Bool && first) kind = operandKind;
+      else if (f == "min" || f == "max" || f == "abs") kind = Join(kind, operandKind);
+      first = false;
+    }
+    return kind == ValueKind::Bool ? ValueKind::Int : kind;
+  }
+
+  // numel(x), dim(x, i), rank(x), rows(x), len(xs), numel(xs, i): host only.
+  ValueKind CheckShapeCall(const Expr& call, Where where) {
+    const std::string& f = call.name;
+    if (where != Where::Host) {
+      Error(call.at, "stage", "`" + f + "` reads a shape in the kernel",
+            "read shapes in the host: bind `n = " + f + "(...)` there and use `n` in the kernel");
+      return ValueKind::Int;
+    }
+    bool takesIndex = f == "dim" || (f == "numel" && call.operands.size() == 2);
+    size_t expected = takesIndex ? 2 : 1;
+    if (call.operands.size() != expected || call.operands[0].kind != ExprKind::Name) {
+      Error(call.at, "syntax", "`" + f + "` takes a tensor" + (takesIndex ? " and an index" : ""),
+            "for example `numel(x)`, `dim(x, -1)`, `len(xs)`, `numel(xs, i)`");
+      return ValueKind::Int;
+    }
+    const Expr& tensor = call.operands[0];
+    const Symbol* symbol = Find(tensor.name);
+    if (!symbol || (symbol->kind != SymbolKind::Input && symbol->kind != SymbolKind::Output)) {
+      std::vector<std::string> tensors = InputNames();
+      for (const TensorModel& output : model_.outputs) tensors.push_back(output.name);
+      UnknownName(tensor.at, tensor.name, "tensor", tensors);
+    }
+    if (takesIndex) CheckScalar(call.operands[1], where);
+    return ValueKind::Int;
+  }
+
+  // ---- host ----
+
+  void CheckHost() {
+    int launches = 0;
+    for (const Statement& statement : program_.host) {
+      if (const Binding* binding = std::get_if<Binding>(&statement.node)) {
+        CheckHostBinding(*binding, statement.at);
+      } else if (const Require* require = std::get_if<Require>(&statement.node)) {
+        CheckScalar(require->condition, Where::Host);
+      } else if (const Launch* launch = std::get_if<Launch>(&statement.node)) {
+        ++launches;
+        if (launches > 1) Error(statement.at, "syntax", "a second `launch`", "the host launches the kernel once");
+        CheckScalar(launch->cores, Where::Host);
+      } else if (const ZeroOutput* zero = std::get_if<ZeroOutput>(&statement.node)) {
+        const Symbol* symbol = Find(zero->output);
+        std::vector<std::string> outputs;
+        for (const TensorModel& output : model_.outputs) outputs.push_back(output.name);
+        if (!symbol || symbol->kind != SymbolKind::Output)
+          UnknownName(statement.at, zero->output, "output", outputs);
+        else
+          model_.zeroedOutputs.push_back(zero->output);
+      } else if (std::holds_alternative<Copy>(statement.node)) {
+        Error(statement.at, "stage", "data movement in the host section",
+              "copies belong in a kernel copyin: (global → buffer) or copyout: (buffer → global) block");
+      }
+    }
+    if (launches == 0)
+      Error(program_.hostAt, "syntax", "the host section never launches the kernel",
+            "end the host section with `launch(cores)`");
+  }
+
+  void CheckHostBinding(const Binding& binding, SourcePosition at) {
+    if (binding.names.size() != 1) {
+      Error(at, "syntax", "no host function returns two values",
+            "bind one name per line in the host; `start, count = block_span(...)` belongs in the kernel");
+      return;
+    }
+    const std::string& name = binding.names[0];
+    ValueKind kind = CheckScalar(binding.value, Where::Host);
+    HostValue value;
+    value.name = name;
+    value.at = at;
+    value.kind = kind;
+    value.rationale = binding.rationale;
+    Interval range = kind == ValueKind::Int ? RangeAcrossCombinations(binding.value) : Interval{};
+    value.constant = range.Constant();
+    value.upperBound = range.high;
+    if (Declare(name, at, Symbol{SymbolKind::HostValue, {}, kind, range, model_.hostValues.size()}))
+      model_.hostValues.push_back(std::move(value));
+  }
+
+  // A host value can depend on sizeof(T): its range covers every combination.
+  Interval RangeAcrossCombinations(const Expr& expr) {
+    Interval hull;
+    for (size_t k = 0; k < Combinations(); ++k) {
+      sizeCombination_ = k;
+      Interval range = Range(expr);
+      if (k == 0) {
+        hull = range;
+        continue;
+      }
+      hull.low = hull.low && range.low ? std::optional<int64_t>(std::min(*hull.low, *range.low)) : std::nullopt;
+      hull.high = hull.high && range.high ? std::optional<int64_t>(std::max(*hull.high, *range.high)) : std::nullopt;
+    }
+    sizeCombination_ = kNoCombination;
+    return hull;
+  }
+
+  // ---- kernel ----
+
+  void CheckKernel() {
+    for (const Statement& statement : program_.kernel) {
+      if (const BufferDecl* buffer = std::get_if<BufferDecl>(&statement.node))
+        DeclareBuffer(*buffer, statement);
+      else
+        CheckKernelStatement(statement, Where::Kernel);
+    }
+  }
+
+  void DeclareBuffer(const BufferDecl& decl, const Statement& statement) {
+    BufferModel buffer;
+    buffer.name = decl.name;
+    buffer.statement = &statement;
+    buffer.at = statement.at;
+    buffer.memory = decl.memory;
+    buffer.dtype = Resolve(decl.dtype);
+    for (const Expr& extent : decl.extents) {
+      CheckScalar(extent, Where::Kernel);
+      buffer.extents.push_back(&extent);
+    }
+    if (decl.buffers) {
+      std::optional<int64_t> depth = Range(*decl.buffers).Constant();
+      if (!depth || *depth < 1 || *depth > kMaxBufferDepth)
+        Error(decl.buffers->at, "syntax", "`buffers=` takes a constant from 1 to " + std::to_string(kMaxBufferDepth),
+              "write `buffers=2` to double-buffer");
+      else
+        buffer.depth = static_cast<int>(*depth);
+    }
+    if (Declare(decl.name, statement.at, Symbol{SymbolKind::Buffer, {}, ValueKind::Int, {}, model_.buffers.size()}))
+      model_.buffers.push_back(std::move(buffer));
+  }
+
+  void CheckBlock(const Block& block, Where where) {
+    for (const Statement& statement : block) CheckKernelStatement(statement, where);
+  }
+
+  void CheckKernelStatement(const Statement& statement, Where where) {
+    std::visit(
+        [&](const auto& node) {
+          using Node = std::decay_t<decltype(node)>;
+          if constexpr (std::is_same_v<Node, Binding>) CheckKernelBinding(node, statement);
+          if constexpr (std::is_same_v<Node, ForLoop>) CheckFor(node, statement.at);
+          if constexpr (std::is_same_v<Node, IfChain>) {
+            for (const Branch& branch : node.branches) {
+              CheckScalar(branch.condition, Where::Kernel);
+              CheckBlock(branch.body, where);
+            }
+            CheckBlock(node.orElse, where);
+          }
+          if constexpr (std::is_same_v<Node, StageBlock>) CheckStage(node, statement);
+          if constexpr (std::is_same_v<Node, Copy>) CheckCopy(node, statement, where);
+          if constexpr (std::is_same_v<Node, ComputeAssign>) {
+            if (where == Where::Compute)
+              CheckCompute(node, statement);
+            else
+              Error(statement.at, "stage", std::string("arithmetic in ") + StageName(where),
+                    "move `" + node.destination + " = ...` into a compute: block");
+          }
+          if constexpr (std::is_same_v<Node, SyncAllBlocks>) {
+            model_.usesSyncAll = true;
+            if (where != Where::CopyOut)
+              Error(statement.at, "stage", std::string("`sync_all()` in ") + StageName(where),
+                    "call sync_all() in a copyout: block, after the copies the other blocks wait for");
+          }
+          if constexpr (std::is_same_v<Node, BufferDecl>) DeclareBuffer(node, statement);
+        },
+        statement.node);
+  }
+
+  void CheckKernelBinding(const Binding& binding, const Statement& statement) {
+    if (binding.names.size() == 2) {
+      const Expr& value = binding.value;
+      if (value.kind != ExprKind::Call || value.name != "block_span" || value.operands.size() != 2) {
+        Error(statement.at, "syntax", "only `block_span(total, unit)` returns two values",
+              "write `start, count = block_span(n, unit)`");
+        return;
+      }
+      for (const Expr& operand : value.operands) CheckScalar(operand, Where::Kernel);
+      model_.blockSpans.push_back(
+          BlockSpanUse{&statement, binding.names[0], binding.names[1], &value.operands[0], &value.operands[1]});
+      DeclareScalar(binding.names[0], statement.at, ValueKind::Int, Interval::AtLeast(0));
+      DeclareScalar(binding.names[1], statement.at, ValueKind::Int, {0, Range(value.operands[0]).high});
+      return;
+    }
+    if (binding.names.size() != 1) {
+      Error(statement.at, "syntax", "only `block_span(total, unit)` returns two values",
+            "bind one name per line");
+      return;
+    }
+    ValueKind kind = CheckScalar(binding.value, Where::Kernel);
+    DeclareScalar(binding.names[0], statement.at, kind, Range(binding.value));
+  }
+
+  // A kernel scalar may be bound again (in a loop or a branch): its range covers every binding.
+  void DeclareScalar(const std::string& name, SourcePosition at, ValueKind kind, Interval range) {
+    auto found = symbols_.find(name);
+    if (found != symbols_.end() && found->second.kind == SymbolKind::KernelScalar) {
+      Symbol& symbol = found->second;
+      symbol.value = Join(symbol.value, kind);
+      symbol.range.low = symbol.range.low && range.low ? std::optional(std::min(*symbol.range.low, *range.low))
+                                                       : std::nullopt;
+      symbol.range.high = symbol.range.high && range.high ? std::optional(std::max(*symbol.range.high, *range.high))
+                                                          : std::nullopt;
+      KernelScalar& scalar = model_.kernelScalars[symbol.index];
+      scalar.kind = symbol.value;
+      scalar.upperBound = symbol.range.high;
+      return;
+    }
+    if (Declare(name, at, Symbol{SymbolKind::KernelScalar, {}, kind, range, model_.kernelScalars.size()}))
+      model_.kernelScalars.push_back(KernelScalar{name, at, kind, range.high});
+  }
+
+  void CheckFor(const ForLoop& loop, SourcePosition at) {
+    CheckScalar(loop.start, Where::Kernel);
+    CheckScalar(loop.stop, Where::Kernel);
+    if (loop.step) CheckScalar(*loop.step, Where::Kernel);
+    DeclareScalar(loop.variable, at, ValueKind::Int, {Range(loop.start).low, Range(loop.stop).high});
+    CheckBlock(loop.body, Where::Kernel);
+  }
+
+  void CheckStage(const StageBlock& block, const Statement& statement) {
+    StageModel stage;
+    stage.statement = &statement;
+    stage.kind = block.kind;
+    stage.index = static_cast<int>(model_.stages.size());
+    stage.number = 1 + static_cast<int>(std::count_if(model_.stages.begin(), model_.stages.end(),
+                                                      [&](const StageModel& other) { return other.kind == block.kind; }));
+    model_.stages.push_back(stage);
+    currentStage_ = stage.index;
+    Where where = block.kind == StageKind::CopyIn ? Where::CopyIn
+                  : block.kind == StageKind::Compute ? Where::Compute
+                                                     : Where::CopyOut;
+    CheckBlock(block.body, where);
+  }
+
+  // ---- copies ----
+
+  // The buffer an access names, or null (with an error).
+  BufferModel* AccessedBuffer(const Access& access, Where where) {
+    const Symbol* symbol = Find(access.name);
+    if (!symbol) {
+      UnknownName(access.at, access.name, "buffer", BufferNames());
+      return nullptr;
+    }
+    if (symbol->kind != SymbolKind::Buffer) {
+      Error(access.at, "stage", std::string("`") + access.name + "` is not a buffer, but " + StageName(where) +
+                                    (where == Where::CopyIn ? " copies into a buffer" : " copies out of a buffer"),
+            where == Where::CopyIn ? "write `BUF[0:len] = x[off:off + len]`" : "write `y[off:off + len] = BUF[0:len]`");
+      return nullptr;
+    }
+    return &model_.buffers[symbol->index];
+  }
+
+  const TensorModel* AccessedTensor(const Access& access, Where where) {
+    const Symbol* symbol = Find(access.name);
+    SymbolKind wanted = where == Where::CopyIn ? SymbolKind::Input : SymbolKind::Output;
+    if (!symbol) {
+      std::vector<std::string> tensors;
+      for (const TensorModel& tensor : wanted == SymbolKind::Input ? model_.inputs : model_.outputs)
+        tensors.push_back(tensor.name);
+      UnknownName(access.at, access.name, wanted == SymbolKind::Input ? "input" : "output", tensors);
+      return nullptr;
+    }
+    if (symbol->kind != wanted) {
+      Error(access.at, "stage",
+            std::string(StageName(where)) + (wanted == SymbolKind::Input ? " copies from an input" : " copies into an output") +
+                ", and `" + access.name + "` is not one",
+            where == Where::CopyIn ? "copyin: moves global inputs into buffers" : "copyout: moves buffers into global outputs");
+      return nullptr;
+    }
+    return wanted == SymbolKind::Input ? &model_.inputs[symbol->index] : &model_.outputs[symbol->index];
+  }
+
+  std::vector<std::string> BufferNames() const {
+    std::vector<std::string> names;
+    for (const BufferModel& buffer : model_.buffers) names.push_back(buffer.name);
+    return names;
+  }
+
+  void CheckCopy(const Copy& copy, const Statement& statement, Where where) {
+    if (where != Where::CopyIn && where != Where::CopyOut) {
+      Error(statement.at, "stage", std::string("data movement in ") + StageName(where),
+            "move the copy into a copyin: (global → buffer) or copyout: (buffer → global) block");
+      return;
+    }
+    bool toGlobal = where == Where::CopyOut;
+    if (copy.atomicAdd && !toGlobal) {
+      Error(statement.at, "stage", "`atomic_add` in copyin:", "atomic_add adds a buffer into an output in copyout:");
+      return;
+    }
+    model_.usesAtomicAdd = model_.usesAtomicAdd || copy.atomicAdd;
+    const Access& local = toGlobal ? copy.source : copy.destination;
+    const Access& global = toGlobal ? copy.destination : copy.source;
+    BufferModel* buffer = AccessedBuffer(local, where);
+    const TensorModel* tensor = AccessedTensor(global, where);
+    for (const Access* access : {&local, &global}) {
+      if (access->listIndex) CheckScalar(*access->listIndex, Where::Kernel);
+      for (const SliceRange& range : access->ranges) {
+        if (range.start) CheckScalar(*range.start, Where::Kernel);
+        if (range.stop) CheckScalar(*range.stop, Where::Kernel);
+      }
+    }
+    if (!buffer || !tensor) return;
+    if (local.listIndex)
+      Error(local.at, "syntax", "`" + local.name + "` is a buffer, not a tensor list", "index only list inputs: `xs[i][a:b]`");
+    if (tensor->list != global.listIndex.has_value())
+      Error(global.at, "syntax",
+            tensor->list ? "`" + global.name + "` is a tensor list: say which tensor" : "`" + global.name + "` is not a list",
+            tensor->list ? "write `" + global.name + "[i][off:off + len]`" : "drop the `[i]`");
+    std::optional<CopyModel> model = CopyShape(local, global, *buffer);
+    if (!model) return;
+    model->statement = &statement;
+    model->stage = currentStage_;
+    model->buffer = buffer->name;
+    model->global = tensor->name;
+    model->toGlobal = toGlobal;
+    model->atomicAdd = copy.atomicAdd;
+    Use(*buffer, toGlobal ? Direction::Read : Direction::Write);
+    if (!toGlobal) lastCount_[buffer->name] = {ElementCount{buffer->name, model->length, model->rows}, ++sequence_};
+    model_.copies.push_back(std::move(*model));
+  }
+
+  // The length, offset and form of a copy, with its slices checked against the buffer.
+  std::optional<CopyModel> CopyShape(const Access& local, const Access& global, const BufferModel& buffer) {
+    size_t rank = buffer.extents.size();
+    std::string form = rank == 2 ? "[r0:r0 + R, :]" : "[off:off + len]";
+    if ((!local.ranges.empty() && local.ranges.size() != rank) || global.ranges.size() != rank) {
+      if (global.ranges.empty())
+        Error(global.at, "unbounded-slice", "copying all of `" + global.name + "` cannot be bounded by `" + buffer.name + "`",
+              "copy a slice: `" + global.name + form + "` with a length bounded by the buffer");
+      else
+        Error(local.at, "syntax",
+              "`" + buffer.name + "` has " + std::to_string(rank) + " dimension" + (rank == 2 ? "s" : "") +
+                  ": both sides of the copy slice " + std::to_string(rank),
+              "write `" + global.name + form + "`");
+      return std::nullopt;
+    }
+    if (rank == 2) {
+      for (const Access* access : {&local, &global}) {
+        if (access->ranges.size() == 2 && (access->ranges[1].start || access->ranges[1].stop)) {
+          Error(access->ranges[1].at, "syntax", "a 2-D copy moves whole rows", "slice the columns with `:`");
+          return std::nullopt;
+        }
+      }
+    }
+    const SliceRange& globalRange = global.ranges[0];
+    std::optional<Expr> length = SliceLength(globalRange);
+    if (!local.ranges.empty()) {
+      const SliceRange& localRange = local.ranges[0];
+      if (localRange.start && !(localRange.start->kind == ExprKind::Integer && localRange.start->integer == 0)) {
+        Error(localRange.at, "unbounded-slice", "a buffer slice that does not start at 0",
+              "copy into `" + buffer.name + "[0:len]`; use a second buffer for a second part");
+        return std::nullopt;
+      }
+      std::optional<Expr> localLength = SliceLength(localRange);
+      if (localLength && length && !SameExpr(*localLength, *length)) {
+        Error(globalRange.at, "unbounded-slice",
+              "the two sides of this copy have different lengths: `" + ExprText(*localLength) + "` and `" +
+                  ExprText(*length) + "`",
+              "slice both with the same length: `" + buffer.name + "[0:len]` and `" + global.name + "[off:off + len]`");
+        return std::nullopt;
+      }
+      if (!length) length = localLength;
+    }
+    if (!length) {
+      Error(globalRange.at, "unbounded-slice", "a slice of `" + global.name + "` that runs to its end",
+            "give the slice a stop: `" + global.name + "[off:off + len]` with len bounded by the buffer");
+      return std::nullopt;
+    }
+    Interval lengthRange = Range(*length);
+    Interval capacity = Range(*buffer.extents[0]);
+    if (!lengthRange.high || !capacity.low || *lengthRange.high > *capacity.low) {
+      std::string what = rank == 2 ? " rows" : " elements";
+      std::string room = capacity.low ? std::to_string(*capacity.low) + what : "`" + ExprText(*buffer.extents[0]) + "`" + what;
+      Error(globalRange.at, "unbounded-slice",
+            "cannot bound the length `" + ExprText(*length) + "` of this slice by `" + buffer.name + "`'s " + room,
+            "bind the length with min: `len = min(" + ExprText(*buffer.extents[0]) + ", count - off)`");
+      return std::nullopt;
+    }
+    CopyModel model;
+    model.rows = rank == 2;
+    model.length = std::move(length);
+    model.globalOffset = globalRange.start;
+    return model;
+  }
+
+  // ---- compute ----
+
+  enum class Direction { Read, Write };
+
+  void Use(BufferModel& buffer, Direction direction) {
+    std::vector<int>& stages = direction == Direction::Read ? buffer.readBy : buffer.writtenBy;
+    if (std::find(stages.begin(), stages.end(), currentStage_) == stages.end()) stages.push_back(currentStage_);
+  }
+
+  // The buffer an argument names, or null (with an error).
+  BufferModel* BufferArgument(const Expr& argument, const std::string& primitive) {
+    const Symbol* symbol = argument.kind == ExprKind::Name ? Find(argument.name) : nullptr;
+    if (argument.kind == ExprKind::Name && !symbol) {
+      UnknownName(argument.at, argument.name, "buffer", BufferNames());
+      return nullptr;
+    }
+    if (symbol && (symbol->kind == SymbolKind::Input || symbol->kind == SymbolKind::Output)) {
+      Error(argument.at, "stage", "the global tensor `" + argument.name + "` in compute:",
+            "copy it into a buffer in copyin: first, and compute on the buffer");
+      return nullptr;
+    }
+    if (!symbol || symbol->kind != SymbolKind::Buffer) {
+      Error(argument.at, "dtype", "`" + primitive + "` takes a buffer here, not `" + ExprText(argument) + "`",
+            "pass a buffer declared with ub(...)");
+      return nullptr;
+    }
+    return &model_.buffers[symbol->index];
+  }
+
+  void CheckCompute(const ComputeAssign& assign, const Statement& statement) {
+    const Symbol* destinationSymbol = Find(assign.destination);
+    if (!destinationSymbol) {
+      UnknownName(statement.at, assign.destination, "buffer", BufferNames());
+      return;
+    }
+    if (destinationSymbol->kind == SymbolKind::Input || destinationSymbol->kind == SymbolKind::Output) {
+      Error(statement.at, "stage", "the global tensor `" + assign.destination + "` in compute:",
+            "compute into a buffer, and copy it out in copyout:");
+      return;
+    }
+    if (destinationSymbol->kind != SymbolKind::Buffer) {
+      Error(statement.at, "stage", "compute: assigns buffers, and `" + assign.destination + "` is not one",
+            "bind scalars outside stage blocks");
+      return;
+    }
+    BufferModel& destination = model_.buffers[destinationSymbol->index];
+    const Expr& call = assign.value;
+    if (call.kind != ExprKind::Call) {
+      Error(call.at, "syntax", "a compute statement is `DEST = PRIMITIVE(ARGS)`",
+            "to copy a buffer, write `" + assign.destination + " = adds(src, 0)`");
+      return;
+    }
+    std::optional<Primitive> primitive = FindPrimitive(call.name);
+    if (!primitive) {
+      std::vector<std::string> names;
+      for (int p = 0; p <= static_cast<int>(Primitive::MaxAll); ++p)
+        names.emplace_back(InfoOf(static_cast<Primitive>(p)).name);
+      UnknownName(call.at, call.name, "primitive", names);
+      return;
+    }
+    const PrimitiveInfo& info = InfoOf(*primitive);
+    ComputeModel compute;
+    compute.statement = &statement;
+    compute.stage = currentStage_;
+    compute.primitive = *primitive;
+    compute.destination = destination.name;
+    if (!CheckComputeArguments(call, info, compute)) return;
+    std::vector<const BufferModel*> operands;
+    for (const std::string& name : compute.bufferOperands) operands.push_back(FindBuffer(name));
+    if (!CheckComputeDtypes(call, info, operands, destination, compute)) return;
+    CheckComputeShape(call, info, operands, destination);
+    compute.count = CountFor(info, operands, destination);
+    if (!operands.empty()) compute.temp = TempNeedOf(*primitive, operands[0]->name, operands[0]->dtype.perCombination);
+    for (const BufferModel* operand : operands) Use(*FindBuffer(operand->name), Direction::Read);
+    Use(destination, Direction::Write);
+    lastCount_[destination.name] = {compute.count, ++sequence_};
+    model_.computes.push_back(std::move(compute));
+  }
+
+  BufferModel* FindBuffer(const std::string& name) {
+    return &model_.buffers[symbols_.at(name).index];
+  }
+
+  bool CheckComputeArguments(const Expr& call, const PrimitiveInfo& info, ComputeModel& compute) {
+    static constexpr std::array<const char*, 7> kUsage = {
+        "(buffer)", "(buffer, buffer)", "(buffer, scalar)", "(buffer, dtype)", "(mask, buffer, buffer)", "(scalar)",
+        "(buffer, extent)"};
+    static constexpr std::array<size_t, 7> kArity = {1, 2, 2, 2, 3, 1, 2};
+    size_t signature = static_cast<size_t>(info.signature);
+    std::string name(info.name);
+    if (call.operands.size() != kArity[signature] || !call.keywords.empty()) {
+      Error(call.at, "syntax", "`" + name + "` takes " + kUsage[signature],
+            "write `DEST = " + name + kUsage[signature] + "`");
+      return false;
+    }
+    bool ok = true;
+    for (size_t i = 0; i < call.operands.size(); ++i) {
+      const Expr& argument = call.operands[i];
+      bool isBuffer = i == 0 ? info.signature != Signature::Scalar
+                             : info.signature == Signature::BufferBuffer || info.signature == Signature::MaskBufferBuffer;
+      if (isBuffer) {
+        BufferModel* buffer = BufferArgument(argument, name);
+        if (buffer) compute.bufferOperands.push_back(buffer->name);
+        ok = ok && buffer;
+      } else if (info.signature == Signature::BufferDtype) {
+        if (argument.kind != ExprKind::Name) {
+          Error(argument.at, "syntax", "`cast` takes a dtype second", "write `cast(x, f32)` or `cast(x, T)`");
+          ok = false;
+        }
+      } else {
+        CheckScalar(argument, Where::Kernel);
+      }
+    }
+    return ok;
+  }
+
+  bool CheckComputeDtypes(const Expr& call, const PrimitiveInfo& info, const std::vector<const BufferModel*>& operands,
+                          const BufferModel& destination, ComputeModel& compute) {
+    std::string name(info.name);
+    // select's mask is operand 0; its values are operands 1 and 2.
+    size_t firstValue = info.signature == Signature::MaskBufferBuffer ? 1 : 0;
+    std::optional<ResolvedDtype> castTarget;
+    if (info.signature == Signature::BufferDtype) castTarget = Resolve(TypeName{call.operands[1].at, call.operands[1].name});
+    for (size_t k = 0; k < Combinations(); ++k) {
+      if (info.signature == Signature::MaskBufferBuffer && operands[0]->dtype.perCombination[k] != Dtype::Bool) {
+        Error(call.operands[0].at, "dtype", "`select`'s mask `" + operands[0]->name + "` holds " +
+                                                DtypeText(operands[0]->dtype, k) + ", not bool",
+              "make the mask with a compare: `mask = cmp_lt(a, b)` into a bool buffer");
+        return false;
+      }
+      for (size_t i = firstValue; info.needsArithmeticDtype && i < operands.size(); ++i) {
+        Dtype dtype = operands[i]->dtype.perCombination[k];
+        if (!IsArithmeticDtype(dtype)) {
+          Error(call.operands[i].at, "dtype",
+                "`" + name + "` computes on f16 or f32, and `" + operands[i]->name + "` holds " +
+                    DtypeText(operands[i]->dtype, k),
+                "cast it first: `" + operands[i]->name + "_f = cast(" + operands[i]->name + ", f32)` into an f32 buffer");
+          return false;
+        }
+      }
+      if (operands.size() == firstValue + 2 &&
+          operands[firstValue]->dtype.perCombination[k] != operands[firstValue + 1]->dtype.perCombination[k]) {
+        Error(call.at, "dtype",
+              "the operands of `" + name + "` differ: `" + operands[firstValue]->name + "` holds " +
+                  DtypeText(operands[firstValue]->dtype, k) + ", `" + operands[firstValue + 1]->name + "` holds " +
+                  DtypeText(operands[firstValue + 1]->dtype, k),
+              "cast one of them so both have the same dtype");
+        return false;
+      }
+      Dtype operand = operands.empty() ? destination.dtype.perCombination[k] : operands[firstValue]->dtype.perCombination[k];
+      Dtype result = operand;
+      if (info.result == ResultDtype::Bool) result = Dtype::Bool;
+      if (info.result == ResultDtype::Destination) result = destination.dtype.perCombination[k];
+      if (castTarget) result = castTarget->perCombination[k];
+      if (info.primitive == Primitive::Duplicate &&
+          (result == Dtype::I8 || result == Dtype::U8 || result == Dtype::Bool || result == Dtype::I64)) {
+        Error(call.at, "dtype", "`duplicate` cannot fill " + DtypeText(destination.dtype, k),
+              "fill an f16, bf16, f32, i16 or i32 buffer and cast it");
+        return false;
+      }
+      if (castTarget && k == 0 && !castTarget->variable && !operands[0]->dtype.variable && result == operand) {
+        Error(call.at, "dtype", "a cast from " + std::string(DtypeName(operand)) + " to the same dtype",
+              "drop the cast (a cast to the same dtype is allowed only under a dtype variable, where it disappears)");
+        return false;
+      }
+      if (result != destination.dtype.perCombination[k]) {
+        Error(call.at, "dtype",
+              "`" + destination.name + "` holds " + DtypeText(destination.dtype, k) + ", but `" + name + "` gives " +
+                  std::string(DtypeName(result)),
+              castTarget ? "declare `" + destination.name + "` with the cast's dtype"
+                         : "compute into a buffer of that dtype, or cast the result");
+        return false;
+      }
+      compute.resultDtype.push_back(result);
+      compute.operandDtype.push_back(operand);
+      compute.identityCast.push_back(castTarget.has_value() && result == operand);
+    }
+    return true;
+  }
+
+  void CheckComputeShape(const Expr& call, const PrimitiveInfo& info, const std::vector<const BufferModel*>& operands,
+                         const BufferModel& destination) {
+    if (operands.empty()) return;
+    size_t operandRank = operands.back()->extents.size();
+    size_t destinationRank = destination.extents.size();
+    std::string name(info.name);
+    auto require = [&](bool ok, const std::string& message) {
+      if (!ok) Error(call.at, "dtype", message, "declare 2-D buffers as ub(TYPE, ROWS, COLS) and 1-D as ub(TYPE, LEN)");
+    };
+    if (info.shape == ResultShape::PerRow)
+      require(operandRank == 2 && destinationRank == 1, "`" + name + "` reduces a 2-D buffer into a 1-D buffer of one value per row");
+    if (info.shape == ResultShape::Rows)
+      require(operandRank == 1 && destinationRank == 2, "`" + name + "` broadcasts a 1-D buffer into a 2-D buffer");
+    if (info.shape == ResultShape::Single)
+      require(operandRank == 1 && destinationRank == 1, "`" + name + "` reduces a 1-D buffer into element 0 of a 1-D buffer");
+    if (info.primitive == Primitive::SoftmaxRows)
+      require(operandRank == 2 && destinationRank == 2, "`softmax_rows` works on 2-D buffers");
+  }
+
+  // docs/dsl.md: the length of the last copy-in into any operand, carried through the results.
+  ElementCount CountFor(const PrimitiveInfo& info, const std::vector<const BufferModel*>& operands,
+                        const BufferModel& destination) {
+    ElementCount count{destination.name, std::nullopt, destination.extents.size() == 2};
+    int latest = 0;
+    for (const BufferModel* operand : operands) {
+      auto found = lastCount_.find(operand->name);
+      if (found != lastCount_.end() && found->second.second > latest) {
+        latest = found->second.second;
+        count = found->second.first;
+      }
+    }
+    if (info.shape == ResultShape::PerRow) count.rows = false;
+    if (info.shape == ResultShape::Rows) count.rows = true;
+    if (info.shape == ResultShape::Single) {
+      Expr one;
+      one.kind = ExprKind::Integer;
+      one.integer = 1;
+      count = ElementCount{destination.name, one, false};
+    }
+    return count;
+  }
+
+  // ---- after the walk ----
+
+  void ClassifyBuffers() {
+    for (BufferModel& buffer : model_.buffers) {
+      auto touchedBy = [&](const std::vector<int>& stages, StageKind kind) {
+        return std::any_of(stages.begin(), stages.end(), [&](int s) { return model_.stages[s].kind == kind; });
+      };
+      bool copiedIn = touchedBy(buffer.writtenBy, StageKind::CopyIn);
+      bool copiedOut = touchedBy(buffer.readBy, StageKind::CopyOut);
+      bool computed = touchedBy(buffer.writtenBy, StageKind::Compute) || touchedBy(buffer.readBy, StageKind::Compute);
+      if (copiedIn && copiedOut && computed) {
+        Error(buffer.at, "stage",
+              "`" + buffer.name + "` goes from copyin: through compute: to copyout:, but a buffer crosses one stage boundary",
+              "compute into a second buffer and copy that one out");
+      }
+      if (copiedIn && copiedOut && !computed) buffer.role = StageRole::QueueBind;
+      else if (copiedIn) buffer.role = StageRole::QueueIn;
+      else if (copiedOut) buffer.role = StageRole::QueueOut;
+      else buffer.role = StageRole::Temp;
+    }
+  }
+
+  void CheckRationales() {
+    for (const HostValue& value : model_.hostValues) {
+      if (!value.readByKernel || !value.rationale.empty()) continue;
+      Report(value.at, Severity::Warning, "rationale", "`" + value.name + "` reaches the kernel without a rationale",
+             "say why this value in a comment above it or at the end of its line; it is copied into the tiling header");
+    }
+  }
+
+  // Rows and (padded) columns of a UB buffer in combination k, when bounded.
+  std::optional<std::pair<int64_t, int64_t>> BufferExtent(const BufferModel& buffer, size_t k) {
+    sizeCombination_ = k;
+    Interval rows = Range(*buffer.extents[0]);
+    Interval columns = buffer.extents.size() == 2 ? Range(*buffer.extents[1]) : Interval::Exactly(1);
+    sizeCombination_ = kNoCombination;
+    if (!rows.high || !columns.high || *rows.high < 0 || *columns.high < 0) return std::nullopt;
+    int64_t elementsPerBlock = kBlockBytes / DtypeBytes(buffer.dtype.perCombination[k]);
+    int64_t paddedColumns = buffer.extents.size() == 2 ? (*columns.high + elementsPerBlock - 1) / elementsPerBlock * elementsPerBlock : 1;
+    if (buffer.extents.size() == 1) return std::pair{int64_t{1}, *rows.high};
+    return std::pair{*rows.high, paddedColumns};
+  }
+
+  void CheckBudget() {
+    UbBudget best;
+    bool reportedUnbounded = false;
+    for (size_t k = 0; k < Combinations(); ++k) {
+      UbBudget budget;
+      budget.combination = static_cast<int>(k);
+      budget.limitBytes = kUbBytes;
+      std::map<std::string, std::pair<int64_t, int64_t>> extents;
+      for (BufferModel& buffer : model_.buffers) {
+        std::optional<std::pair<int64_t, int64_t>> extent = BufferExtent(buffer, k);
+        if (!extent || extent->first > (int64_t{1} << 40) / std::max<int64_t>(1, extent->second)) {
+          budget.bounded = false;
+          if (!reportedUnbounded)
+            Error(buffer.at, "ub-budget", "cannot bound the size of `" + buffer.name + "`: its length has no upper bound the host fixes",
+                  "size buffers with a constant or a min(...) of one, e.g. `tile = min(4096, n)`");
+          reportedUnbounded = true;
+          continue;
+        }
+        extents[buffer.name] = *extent;
+        if (buffer.memory != Memory::UnifiedBuffer) continue;
+        int64_t bytes = extent->first * extent->second * DtypeBytes(buffer.dtype.perCombination[k]);
+        bytes = (bytes + kBlockBytes - 1) / kBlockBytes * kBlockBytes * buffer.depth;
+        budget.bytesPerBuffer[buffer.name] = bytes;
+        budget.totalBytes += bytes;
+        if (k == 0 || buffer.maxElements.value_or(0) < extent->first * extent->second)
+          buffer.maxElements = extent->first * extent->second;
+      }
+      int64_t temporary = 0;
+      for (const ComputeModel& compute : model_.computes) {
+        auto extent = compute.temp ? extents.find(compute.temp->sizedLike) : extents.end();
+        if (extent != extents.end())
+          temporary = std::max(temporary, TempBytes(*compute.temp, k, extent->second.first, extent->second.second));
+      }
+      if (temporary > 0) {
+        budget.bytesPerBuffer["temporary"] = temporary;
+        budget.totalBytes += temporary;
+      }
+      if (k == 0 || budget.totalBytes > best.totalBytes) best = budget;
+    }
+    model_.ub = best;
+    if (!best.bounded || best.totalBytes <= kUbBytes) return;
+    std::string shares;
+    for (const BufferModel& buffer : model_.buffers) {
+      auto share = best.bytesPerBuffer.find(buffer.name);
+      if (share == best.bytesPerBuffer.end()) continue;
+      shares += (shares.empty() ? "" : ", ") + buffer.name + " " + std::to_string(share->second);
+      if (buffer.depth > 1) shares += " (" + std::to_string(buffer.depth) + " buffers)";
+    }
+    if (best.bytesPerBuffer.count("temporary")) shares += ", temporary " + std::to_string(best.bytesPerBuffer["temporary"]);
+    std::string combination = CombinationText(best.combination);
+    Error(program_.kernelAt, "ub-budget",
+          "the buffers need " + std::to_string(best.totalBytes) + " bytes of UB, more than the " +
+              std::to_string(kUbBytes) + " there are" + (combination.empty() ? "" : " (with " + combination + ")") + ": " +
+              shares,
+          "shrink the tile, drop a double buffer (buffers=2), or reuse a buffer");
+  }
+
+  static constexpr size_t kNoCombination = static_cast<size_t>(-1);
+
+  const Program& program_;
+  const std::string& fileName_;
+  std::vector<Diagnostic>& diagnostics_;
+  ProgramModel model_;
+  std::map<std::string, Symbol> symbols_;
+  size_t sizeCombination_ = kNoCombination;  // which combination sizeof(T) evaluates in
+  int currentStage_ = -1;
+  int sequence_ = 0;  // orders copy-ins and results, for element counts
+  std::map<std::string, std::pair<ElementCount, int>> lastCount_;
+};
+
+}  // namespace
+
+ProgramModel BuildModel(const Program& program, const std::string& fileName, std::vector<Diagnostic>& diagnostics) {
+  return Checker(program, fileName, diagnostics).Run();
+}
+
+}  // namespace akgen::craft

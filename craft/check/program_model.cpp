@@ -1,0 +1,33 @@
+#include "craft/check/program_model.h"
+
+namespace akgen::craft {
+namespace {
+
+template <typename Item>
+const Item* FindNamed(const std::vector<Item>& items, const std::string& name) {
+  for (const Item& item : items)
+    if (item.name == name) return &item;
+  return nullptr;
+}
+
+template <typename Item>
+const Item* FindByStatement(const std::vector<Item>& items, const Statement* statement) {
+  for (const Item& item : items)
+    if (item.statement == statement) return &item;
+  return nullptr;
+}
+
+}  // namespace
+
+const BufferModel* ProgramModel::FindBuffer(const std::string& name) const { return FindNamed(buffers, name); }
+const HostValue* ProgramModel::FindHostValue(const std::string& name) const { return FindNamed(hostValues, name); }
+const TensorModel* ProgramModel::FindTensor(const std::string& name) const {
+  const TensorModel* input = FindNamed(inputs, name);
+  return input ? input : FindNamed(outputs, name);
+}
+const ComputeModel* ProgramModel::ComputeOf(const Statement* statement) const {
+  return FindByStatement(computes, statement);
+}
+const StageModel* ProgramModel::StageOf(const Statement* statement) const { return FindByStatement(stages, statement); }
+
+}  // namespace akgen::craft
