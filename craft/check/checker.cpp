@@ -153,6 +153,11 @@ class Checker {
     return true;
   }
 
+  size_t ErrorCount() const {
+    return std::count_if(diagnostics_.begin(), diagnostics_.end(),
+                         [](const Diagnostic& diagnostic) { return diagnostic.severity == Severity::Error; });
+  }
+
   size_t Combinations() const { return model_.combinations.size(); }
 
   std::string CombinationText(size_t k) const {
@@ -492,6 +497,7 @@ class Checker {
   }
 
   void DeclareBuffer(const BufferDecl& decl, const Statement& statement) {
+    size_t errorsBefore = ErrorCount();
     BufferModel buffer;
     buffer.name = decl.name;
     buffer.statement = &statement;
@@ -510,6 +516,7 @@ class Checker {
       else
         buffer.depth = static_cast<int>(*depth);
     }
+    if (ErrorCount() > errorsBefore) brokenBuffers_.insert(decl.name);
     if (Declare(decl.name, statement.at, Symbol{SymbolKind::Buffer, {}, ValueKind::Int, {}, model_.buffers.size()}))
       model_.buffers.push_back(std::move(buffer));
   }
@@ -573,6 +580,7 @@ class Checker {
     }
     ValueKind kind = CheckScalar(binding.value, Where::Kernel);
     DeclareScalar(binding.names[0], statement.at, kind, Range(binding.value));
+    scalarDefinitions_[binding.names[0]].push_back(&binding.value);
   }
 
   // A kernel scalar may be bound again (in a loop or a branch): its range covers every binding.
@@ -684,7 +692,7 @@ class Checker {
         if (range.stop) CheckScalar(*range.stop, Where::Kernel);
       }
     }
-    if (!buffer || !tensor) return;
+    if (!buffer || !tensor || brokenBuffers_.count(buffer->name)) return;
     if (local.listIndex)
       Error(local.at, "syntax", "`" + local.name + "` is a buffer, not a tensor list", "index only list inputs: `xs[i][a:b]`");
     if (tensor->list != global.listIndex.has_value())
@@ -737,6 +745,11 @@ class Checker {
         return std::nullopt;
       }
       std::optional<Expr> localLength = SliceLength(localRange);
+      if (localLength && !length) {
+        Error(globalRange.at, "unbounded-slice", "a slice of `" + global.name + "` that runs to its end",
+              "give the slice a stop: `" + global.name + "[off:off + " + ExprText(*localLength) + "]`");
+        return std::nullopt;
+      }
       if (localLength && length && !SameExpr(*localLength, *length)) {
         Error(globalRange.at, "unbounded-slice",
               "the two sides of this copy have different lengths: `" + ExprText(*localLength) + "` and `" +
@@ -744,16 +757,14 @@ class Checker {
               "slice both with the same length: `" + buffer.name + "[0:len]` and `" + global.name + "[off:off + len]`");
         return std::nullopt;
       }
-      if (!length) length = localLength;
     }
     if (!length) {
       Error(globalRange.at, "unbounded-slice", "a slice of `" + global.name + "` that runs to its end",
             "give the slice a stop: `" + global.name + "[off:off + len]` with len bounded by the buffer");
       return std::nullopt;
     }
-    Interval lengthRange = Range(*length);
     Interval capacity = Range(*buffer.extents[0]);
-    if (!lengthRange.high || !capacity.low || *lengthRange.high > *capacity.low) {
+    if (!BoundedBy(*length, *buffer.extents[0], 0)) {
       std::string what = rank == 2 ? " rows" : " elements";
       std::string room = capacity.low ? std::to_string(*capacity.low) + what : "`" + ExprText(*buffer.extents[0]) + "`" + what;
       Error(globalRange.at, "unbounded-slice",
@@ -766,6 +777,23 @@ class Checker {
     model.length = std::move(length);
     model.globalOffset = globalRange.start;
     return model;
+  }
+
+  // Whether `length` never exceeds `extent`: it is the extent, a `min(...)` with a bounded term, a
+  // kernel scalar every binding of which is bounded, or numerically at most the extent's least value.
+  bool BoundedBy(const Expr& length, const Expr& extent, int depth) const {
+    if (SameExpr(length, extent)) return true;
+    Interval lengthRange = Range(length);
+    Interval capacity = Range(extent);
+    if (lengthRange.high && capacity.low && *lengthRange.high <= *capacity.low) return true;
+    if (depth > kMaxBoundDepth) return false;
+    if (length.kind == ExprKind::Call && length.name == "min")
+      return std::any_of(length.operands.begin(), length.operands.end(),
+                         [&](const Expr& term) { return BoundedBy(term, extent, depth + 1); });
+    auto definitions = scalarDefinitions_.find(length.name);
+    if (length.kind != ExprKind::Name || definitions == scalarDefinitions_.end()) return false;
+    return std::all_of(definitions->second.begin(), definitions->second.end(),
+                       [&](const Expr* definition) { return BoundedBy(*definition, extent, depth + 1); });
   }
 
   // ---- compute ----
@@ -1042,6 +1070,10 @@ class Checker {
       budget.limitBytes = kUbBytes;
       std::map<std::string, std::pair<int64_t, int64_t>> extents;
       for (BufferModel& buffer : model_.buffers) {
+        if (brokenBuffers_.count(buffer.name)) {
+          budget.bounded = false;
+          continue;
+        }
         std::optional<std::pair<int64_t, int64_t>> extent = BufferExtent(buffer, k);
         if (!extent || extent->first > (int64_t{1} << 40) / std::max<int64_t>(1, extent->second)) {
           budget.bounded = false;
@@ -1091,6 +1123,7 @@ class Checker {
   }
 
   static constexpr size_t kNoCombination = static_cast<size_t>(-1);
+  static constexpr int kMaxBoundDepth = 16;  // kernel scalars defined through each other
 
   const Program& program_;
   const std::string& fileName_;
@@ -1101,6 +1134,8 @@ class Checker {
   int currentStage_ = -1;
   int sequence_ = 0;  // orders copy-ins and results, for element counts
   std::map<std::string, std::pair<ElementCount, int>> lastCount_;
+  std::map<std::string, std::vector<const Expr*>> scalarDefinitions_;  // every binding of a kernel scalar
+  std::set<std::string> brokenBuffers_;  // declared with an error: no slice or budget checks echo it
 };
 
 }  // namespace

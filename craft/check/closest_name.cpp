@@ -23,7 +23,7 @@ size_t EditDistance(const std::string& a, const std::string& b) {
 
 std::optional<std::string> ClosestName(const std::string& name, const std::vector<std::string>& candidates) {
   std::optional<std::string> best;
-  size_t bestDistance = std::max<size_t>(1, name.size() / 3) + 1;
+  size_t bestDistance = std::max<size_t>(2, name.size() / 3) + 1;
   for (const std::string& candidate : candidates) {
     size_t distance = EditDistance(name, candidate);
     if (distance < bestDistance) {

@@ -6,8 +6,8 @@
 
 namespace akgen::craft {
 
-// The closest candidate, if any is close enough to be a plausible typo (at most a third of the
-// name's letters differ).
+// The closest candidate, if any is close enough to be a plausible typo (two edits, or a third of
+// the name's letters for longer names).
 std::optional<std::string> ClosestName(const std::string& name, const std::vector<std::string>& candidates);
 
 }  // namespace akgen::craft

@@ -128,6 +128,12 @@ class Lexer {
     if (c == ' ' || c == '\t' || c == '\r') {
       Advance();
     } else if (c == '\n') {
+      if (!brackets_.empty() && NextLineIndent() <= indents_.back()) {
+        // A continuation line is indented further than the line that opened the bracket; one
+        // that is not starts a new statement, so the bracket was left open by mistake.
+        Error(brackets_.front(), "this bracket is never closed", "close it on its line or on a further indented one");
+        brackets_.clear();
+      }
       if (brackets_.empty() && lineHasCode_) Emit(TokenKind::Newline, Here(), "");
       Advance();
       if (brackets_.empty()) {
@@ -145,6 +151,23 @@ class Lexer {
     } else {
       ScanOperator();
     }
+  }
+
+  // The indentation of the next line with code after the current position's line break; -1 at
+  // the end of the file, which closes every bracket.
+  int NextLineIndent() const {
+    size_t at = pos_ + 1;
+    while (at < source_.size()) {
+      int width = 0;
+      while (at < source_.size() && (source_[at] == ' ' || source_[at] == '\t')) {
+        ++width;
+        ++at;
+      }
+      if (at < source_.size() && source_[at] != '\n' && source_[at] != '\r' && source_[at] != '#') return width;
+      while (at < source_.size() && source_[at] != '\n') ++at;
+      ++at;
+    }
+    return -1;
   }
 
   void ScanName() {

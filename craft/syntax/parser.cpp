@@ -1,5 +1,7 @@
 #include "craft/syntax/parser.h"
 
+#include <algorithm>
+#include <set>
 #include <utility>
 
 #include "craft/syntax/lexer.h"
@@ -36,6 +38,9 @@ class Parser {
     }
     ParseResult result;
     if (result_.empty()) result.program = std::move(program);
+    std::stable_sort(result_.begin(), result_.end(), [](const Diagnostic& a, const Diagnostic& b) {
+      return std::pair(a.line, a.column) < std::pair(b.line, b.column);
+    });
     result.diagnostics = std::move(result_);
     return result;
   }
@@ -103,8 +108,7 @@ class Parser {
 
   // One error per line: what follows an error on its line is usually its echo.
   void Report(SourcePosition at, std::string message, std::string hint) {
-    if (at.line == lastErrorLine_ || result_.size() >= kMaxDiagnostics) return;
-    lastErrorLine_ = at.line;
+    if (!linesWithErrors_.insert(at.line).second || result_.size() >= kMaxDiagnostics) return;
     Diagnostic diagnostic;
     diagnostic.file = fileName_;
     diagnostic.line = at.line;
@@ -770,7 +774,7 @@ class Parser {
   LexResult lexed_;
   size_t next_ = 0;
   int nesting_ = 0;
-  int lastErrorLine_ = 0;
+  std::set<int> linesWithErrors_;
   bool kernelStatementsStarted_ = false;
   std::vector<Diagnostic> result_;
 };
