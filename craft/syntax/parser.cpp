@@ -197,8 +197,10 @@ class Parser {
         SkipStatement();
       }
     }
-    for (int i = sectionsSeen; i < 3; ++i) {
-      Report(Peek().at, "the program has no `" + std::string(kSections[i]) + "` section",
+    if (sectionsSeen < 3) {
+      std::string missing;
+      for (int i = sectionsSeen; i < 3; ++i) missing += (missing.empty() ? "`" : ", `") + std::string(kSections[i]) + "`";
+      Report(Peek().at, "the program ends without its " + missing + " section" + (sectionsSeen < 2 ? "s" : ""),
              "a program is an `op` header, then `host:`, then `kernel:` (see docs/dsl.md)");
     }
   }
