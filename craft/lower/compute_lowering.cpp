@@ -1,0 +1,305 @@
+#include "craft/lower/compute_lowering.h"
+
+#include <map>
+#include <stdexcept>
+
+#include "craft/lower/dtypes.h"
+
+namespace akgen::craft::lower {
+namespace {
+
+std::string Call(const std::string& function, const std::vector<std::string>& args) {
+  std::string text = function + "(";
+  for (size_t i = 0; i < args.size(); ++i) text += (i ? ", " : "") + args[i];
+  return text + ");";
+}
+
+std::string U32(const std::string& value) { return "static_cast<uint32_t>(" + value + ")"; }
+
+// `LocalTensor<D> name = scratchBuf.GetWithOffset<D>(elements, byteOffset);`
+std::string ScratchRegion(const std::string& type, const std::string& name, const std::string& elements,
+                          const std::string& byteOffset) {
+  return "LocalTensor<" + type + "> " + name + " = scratchBuf.GetWithOffset<" + type + ">(" + U32(elements) + ", " +
+         (byteOffset == "0" ? "0" : U32(byteOffset)) + ");";
+}
+
+const std::map<Primitive, std::string>& VectorCalls() {
+  static const std::map<Primitive, std::string> calls{
+      {Primitive::Add, "Add"},       {Primitive::Sub, "Sub"},     {Primitive::Mul, "Mul"},
+      {Primitive::Div, "Div"},       {Primitive::Max, "Max"},     {Primitive::Min, "Min"},
+      {Primitive::Adds, "Adds"},     {Primitive::Muls, "Muls"},   {Primitive::Maxs, "Maxs"},
+      {Primitive::Mins, "Mins"},     {Primitive::LeakyRelu, "LeakyRelu"},
+      {Primitive::Exp, "Exp"},       {Primitive::Ln, "Ln"},       {Primitive::Abs, "Abs"},
+      {Primitive::Sqrt, "Sqrt"},     {Primitive::Rsqrt, "Rsqrt"}, {Primitive::Reciprocal, "Reciprocal"},
+      {Primitive::Relu, "Relu"},     {Primitive::SumRows, "ReduceSum"}, {Primitive::MaxRows, "ReduceMax"},
+      {Primitive::MinRows, "ReduceMin"}, {Primitive::SumAll, "ReduceSum"}, {Primitive::MaxAll, "ReduceMax"},
+  };
+  return calls;
+}
+
+const char* CompareMode(Primitive primitive) {
+  switch (primitive) {
+    case Primitive::CmpLt: return "CMPMODE::LT";
+    case Primitive::CmpLe: return "CMPMODE::LE";
+    case Primitive::CmpGt: return "CMPMODE::GT";
+    case Primitive::CmpGe: return "CMPMODE::GE";
+    case Primitive::CmpEq: return "CMPMODE::EQ";
+    default: return "CMPMODE::NE";
+  }
+}
+
+bool IsInteger(Dtype dtype) { return dtype != Dtype::F16 && dtype != Dtype::BF16 && dtype != Dtype::F32; }
+
+// Widening casts are exact (CAST_NONE); narrowing ones round to nearest-even as PyTorch does.
+const char* RoundMode(Dtype from, Dtype to) {
+  if (IsInteger(from) || DtypeBytes(to) > DtypeBytes(from)) return "RoundMode::CAST_NONE";
+  return "RoundMode::CAST_RINT";
+}
+
+// Abramowitz & Stegun 7.1.26: erf(x) = 1 - (a1 t + ... + a5 t^5) exp(-x^2), t = 1 / (1 + p x), x >= 0;
+// absolute error below 1.5e-7.
+constexpr const char* kErfP = "0.3275911f";
+constexpr const char* kErfA[] = {"0.254829592f", "-0.284496736f", "1.421413741f", "-1.453152027f", "1.061405429f"};
+
+}  // namespace
+
+const BufferModel& ComputeLowering::Buffer(const std::string& name) const {
+  const BufferModel* buffer = names_.Model().FindBuffer(name);
+  if (!buffer) throw std::invalid_argument("unknown buffer " + name);
+  return *buffer;
+}
+
+std::string ComputeLowering::ElementCount(const ComputeModel& compute) {
+  const BufferModel& counted = Buffer(compute.count.buffer);
+  if (!compute.count.length) return names_.Capacity(counted);
+  const CppExpression length = names_.Scalars().Translate(*compute.count.length);
+  if (!compute.count.rows) return length.text;
+  // Whole padded rows; a broadcast counts the rows of its 2-D destination.
+  const BufferModel& rows = counted.extents.size() == 2 ? counted : Buffer(compute.destination);
+  return (length.precedence > 5 ? "(" + length.text + ")" : length.text) + " * " + names_.RowStride(rows);
+}
+
+std::string ComputeLowering::Rows(const ComputeModel& compute) {
+  if (compute.count.length) return names_.Scalar(*compute.count.length);
+  return names_.Scalar(*Buffer(compute.count.buffer).extents[0]);
+}
+
+std::string ComputeLowering::ScalarArgument(const Expr& expression, const std::string& type) {
+  const CppExpression value = names_.Scalars().Translate(expression);
+  if (type == "float" && value.type == ScalarType::Float) return value.text;
+  return "static_cast<" + type + ">(" + value.text + ")";
+}
+
+std::string ComputeLowering::ScratchBytes(const ComputeModel& compute) {
+  if (compute.bufferOperands.empty()) return "";
+  const BufferModel& source = Buffer(compute.bufferOperands[0]);
+  const std::string type = KernelType(source.dtype);
+  switch (compute.primitive) {
+    case Primitive::Gelu: case Primitive::Erf: case Primitive::SumRows: case Primitive::MaxRows:
+    case Primitive::MinRows: case Primitive::SoftmaxRows: case Primitive::SumAll: case Primitive::MaxAll:
+    case Primitive::CmpLt: case Primitive::CmpLe: case Primitive::CmpGt:
+    case Primitive::CmpGe: case Primitive::CmpEq: case Primitive::CmpNe: break;
+    default: return "";
+  }
+  const std::string capacity = names_.Capacity(source);
+  names_.Scalars().UseHelper("AlignUp");
+  const std::string region = "AlignUp(" + capacity + " * sizeof(" + type + "), 32)";
+  switch (compute.primitive) {
+    case Primitive::Gelu: return region;
+    case Primitive::Erf: return "3 * " + region;
+    case Primitive::CmpLt: case Primitive::CmpLe: case Primitive::CmpGt:
+    case Primitive::CmpGe: case Primitive::CmpEq: case Primitive::CmpNe: {
+      names_.UseCompareAlign();
+      const std::string compared = "AlignUp(" + capacity + ", COMPARE_ALIGN)";
+      return "4 * " + compared + " + " + compared + " / 8";
+    }
+    case Primitive::SumRows: case Primitive::MaxRows: case Primitive::MinRows:
+      return names_.RowStride(source) + " * sizeof(" + type + ") + " + names_.Scalar(*source.extents[0]) + " * 32";
+    case Primitive::SoftmaxRows: return names_.RowStride(source) + " * sizeof(" + type + ") + 32";
+    case Primitive::SumAll: case Primitive::MaxAll: return region;
+    default: return "";
+  }
+}
+
+std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, const ComputeAssign& assign,
+                                                size_t combination, IdentityCast identity) {
+  const std::string& d = compute.destination;
+  const BufferModel& destination = Buffer(d);
+  const std::string type = KernelType(destination.dtype);
+  const std::string x = compute.bufferOperands.empty() ? "" : compute.bufferOperands[0];
+  const std::vector<Expr>& args = assign.value.operands;
+  const Primitive primitive = compute.primitive;
+  const auto call = VectorCalls().find(primitive);
+
+  switch (InfoOf(primitive).signature) {
+    case Signature::BufferBuffer:
+      if (call != VectorCalls().end()) return {Call(call->second, {d, x, compute.bufferOperands[1], ElementCount(compute)})};
+      break;
+    case Signature::BufferScalar:
+      if (call != VectorCalls().end()) {
+        return {Call(call->second, {d, x, ScalarArgument(args[1], type), ElementCount(compute)})};
+      }
+      break;
+    case Signature::Scalar:
+      return {Call("Duplicate", {d, ScalarArgument(args[0], type), ElementCount(compute)})};
+    default: break;
+  }
+  const std::string n = primitive == Primitive::BcastRows || primitive == Primitive::BcastRow ? "" : ElementCount(compute);
+  switch (primitive) {
+    case Primitive::Exp: case Primitive::Ln: case Primitive::Abs: case Primitive::Sqrt:
+    case Primitive::Rsqrt: case Primitive::Reciprocal: case Primitive::Relu:
+      return {Call(call->second, {d, x, n})};
+    case Primitive::Neg: return {Call("Muls", {d, x, "static_cast<" + type + ">(-1.0f)", n})};
+    case Primitive::Cast: {
+      const Dtype from = compute.operandDtype[combination];
+      const Dtype to = compute.resultDtype[combination];
+      if (!compute.identityCast[combination]) return {Call("Cast", {d, x, RoundMode(from, to), n})};
+      if (identity == IdentityCast::Alias) return {d + " = " + x + ";"};
+      return {Call("Adds", {d, x, "static_cast<" + type + ">(0)", n})};
+    }
+    case Primitive::Sigmoid:  // 1 / (1 + exp(-x))
+      return {Call("Muls", {d, x, "static_cast<" + type + ">(-1.0f)", n}), Call("Exp", {d, d, n}),
+              Call("Adds", {d, d, "static_cast<" + type + ">(1.0f)", n}), Call("Reciprocal", {d, d, n})};
+    case Primitive::Tanh:  // 2 / (1 + exp(-2x)) - 1
+      return {Call("Muls", {d, x, "static_cast<" + type + ">(-2.0f)", n}), Call("Exp", {d, d, n}),
+              Call("Adds", {d, d, "static_cast<" + type + ">(1.0f)", n}), Call("Reciprocal", {d, d, n}),
+              Call("Muls", {d, d, "static_cast<" + type + ">(2.0f)", n}),
+              Call("Adds", {d, d, "static_cast<" + type + ">(-1.0f)", n})};
+    case Primitive::Pow:  // exp(s * ln(x)), for x > 0
+      return {Call("Ln", {d, x, n}), Call("Muls", {d, d, ScalarArgument(args[1], type), n}), Call("Exp", {d, d, n})};
+    case Primitive::Gelu: {
+      // gelu(x) = x * sigmoid(2 * sqrt(2 / pi) * (x + 0.044715 x^3)) = x / (1 + exp(-1.5957691 * (x + 0.044715 x^3)))
+      const std::string inner = d + "Inner";
+      const std::string cap = names_.Capacity(Buffer(x));
+      return {"{",
+              "    " + ScratchRegion(type, inner, cap, "0"),
+              "    " + Call("Mul", {inner, x, x, n}),
+              "    " + Call("Muls", {inner, inner, "static_cast<" + type + ">(0.044715f)", n}),
+              "    " + Call("Adds", {inner, inner, "static_cast<" + type + ">(1.0f)", n}),
+              "    " + Call("Mul", {inner, inner, x, n}),
+              "    " + Call("Muls", {inner, inner, "static_cast<" + type + ">(-1.5957691216f)", n}),
+              "    " + Call("Exp", {inner, inner, n}),
+              "    " + Call("Adds", {inner, inner, "static_cast<" + type + ">(1.0f)", n}),
+              "    " + Call("Div", {d, x, inner, n}),
+              "}"};
+    }
+    case Primitive::Erf: {
+      const std::string cap = names_.Capacity(Buffer(x));
+      names_.Scalars().UseHelper("AlignUp");
+      const std::string region = "AlignUp(" + cap + " * sizeof(" + type + "), 32)";
+      const std::string sign = d + "Sign", gauss = d + "Gauss", t = d + "T";
+      auto scalar = [&](const char* value) { return "static_cast<" + type + ">(" + std::string(value) + ")"; };
+      std::vector<std::string> lines{
+          "{",
+          "    // Abramowitz & Stegun 7.1.26 on |x| (error below 1.5e-7), times the sign of x",
+          "    " + ScratchRegion(type, sign, cap, "0"),
+          "    " + ScratchRegion(type, gauss, cap, region),
+          "    " + ScratchRegion(type, t, cap, "2 * " + region),
+          "    " + Call("Abs", {t, x, n}),
+          "    " + Call("Maxs", {sign, t, scalar("1e-30f"), n}),
+          "    " + Call("Div", {sign, x, sign, n}),
+          "    " + Call("Mul", {gauss, x, x, n}),
+          "    " + Call("Muls", {gauss, gauss, scalar("-1.0f"), n}),
+          "    " + Call("Exp", {gauss, gauss, n}),
+          "    " + Call("Muls", {t, t, scalar(kErfP), n}),
+          "    " + Call("Adds", {t, t, scalar("1.0f"), n}),
+          "    " + Call("Reciprocal", {t, t, n}),
+          "    " + Call("Muls", {d, t, scalar(kErfA[4]), n})};
+      for (int i = 3; i >= 0; --i) {
+        lines.push_back("    " + Call("Adds", {d, d, scalar(kErfA[i]), n}));
+        lines.push_back("    " + Call("Mul", {d, d, t, n}));
+      }
+      lines.push_back("    " + Call("Mul", {d, d, gauss, n}));
+      lines.push_back("    " + Call("Muls", {d, d, scalar("-1.0f"), n}));
+      lines.push_back("    " + Call("Adds", {d, d, scalar("1.0f"), n}));
+      lines.push_back("    " + Call("Mul", {d, d, sign, n}));
+      lines.push_back("}");
+      return lines;
+    }
+    case Primitive::CmpLt: case Primitive::CmpLe: case Primitive::CmpGt:
+    case Primitive::CmpGe: case Primitive::CmpEq: case Primitive::CmpNe: {
+      names_.UseCompareAlign();
+      return {"{",
+              "    // the comparison's bit mask selects 1 or 0 in half, narrowed to one byte per element",
+              "    const int64_t compared = AlignUp(" + n + ", COMPARE_ALIGN);",
+              "    " + ScratchRegion("half", "ones", "compared", "0"),
+              "    " + ScratchRegion("half", "picked", "compared", "compared * sizeof(half)"),
+              "    " + ScratchRegion("uint8_t", "mask", "compared / 8", "2 * compared * sizeof(half)"),
+              "    " + Call("Compare", {"mask", x, compute.bufferOperands[1], CompareMode(primitive), "compared"}),
+              "    " + Call("Duplicate", {"ones", "static_cast<half>(1.0f)", "compared"}),
+              "    " + Call("Select", {"picked", "mask", "ones", "static_cast<half>(0.0f)",
+                                       "SELMODE::VSEL_TENSOR_SCALAR_MODE", "compared"}),
+              "    " + Call("Cast", {d, "picked", "RoundMode::CAST_NONE", n}),
+              "}"};
+    }
+    case Primitive::SumRows: case Primitive::MaxRows: case Primitive::MinRows: {
+      const BufferModel& source = Buffer(x);
+      const std::string sourceType = KernelType(source.dtype);
+      const std::string stride = names_.RowStride(source);
+      const std::string rows = Rows(compute);
+      const std::string block = "32 / sizeof(" + sourceType + ")";
+      return {"{",
+              "    // one value per row over its columns, the row padding left out; each lands in its own 32-byte block",
+              "    " + ScratchRegion(sourceType, "rowWork", stride, "0"),
+              "    " + ScratchRegion(sourceType, "rowValues", names_.Scalar(*source.extents[0]) + " * " + block,
+                                     stride + " * sizeof(" + sourceType + ")"),
+              "    for (int64_t rowIndex = 0; rowIndex < " + rows + "; ++rowIndex) {",
+              "        " + Call(call->second, {"rowValues[rowIndex * (" + block + ")]", x + "[rowIndex * " + stride + "]",
+                                              "rowWork", names_.Columns(source)}),
+              "    }",
+              "    " + names_.PipeSync("V_S"),
+              "    for (int64_t rowIndex = 0; rowIndex < " + rows + "; ++rowIndex) {",
+              "        " + d + ".SetValue(rowIndex, rowValues.GetValue(rowIndex * (" + block + ")));",
+              "    }",
+              "    " + names_.PipeSync("S_V"),
+              "}"};
+    }
+    case Primitive::BcastRows: {
+      const std::string stride = names_.RowStride(destination);
+      return {names_.PipeSync("V_S"),
+              "for (int64_t rowIndex = 0; rowIndex < " + Rows(compute) + "; ++rowIndex) {",
+              "    " + Call("Duplicate", {d + "[rowIndex * " + stride + "]", x + ".GetValue(rowIndex)", stride}),
+              "}"};
+    }
+    case Primitive::BcastRow: {
+      const std::string stride = names_.RowStride(destination);
+      return {"for (int64_t rowIndex = 0; rowIndex < " + names_.Scalar(args[1]) + "; ++rowIndex) {",
+              "    " + Call("Adds", {d + "[rowIndex * " + stride + "]", x, "static_cast<" + type + ">(0)", stride}),
+              "}"};
+    }
+    case Primitive::SoftmaxRows: {
+      const BufferModel& source = Buffer(x);
+      const std::string stride = names_.RowStride(source);
+      const std::string cols = names_.Columns(source);
+      return {"{",
+              "    // per row: exp(x - max) / sum, over the row's columns only",
+              "    " + ScratchRegion(type, "rowWork", stride, "0"),
+              "    " + ScratchRegion(type, "rowValue", "32 / sizeof(" + type + ")", stride + " * sizeof(" + type + ")"),
+              "    for (int64_t rowIndex = 0; rowIndex < " + Rows(compute) + "; ++rowIndex) {",
+              "        const LocalTensor<" + type + "> in = " + x + "[rowIndex * " + stride + "];",
+              "        const LocalTensor<" + type + "> out = " + d + "[rowIndex * " + stride + "];",
+              "        " + Call("ReduceMax", {"rowValue", "in", "rowWork", cols}),
+              "        " + names_.PipeSync("V_S"),
+              "        const float rowMax = static_cast<float>(rowValue.GetValue(0));",
+              "        " + Call("Adds", {"out", "in", "static_cast<" + type + ">(-rowMax)", cols}),
+              "        " + Call("Exp", {"out", "out", cols}),
+              "        " + Call("ReduceSum", {"rowValue", "out", "rowWork", cols}),
+              "        " + names_.PipeSync("V_S"),
+              "        const float rowSum = static_cast<float>(rowValue.GetValue(0));",
+              "        " + Call("Muls", {"out", "out", "static_cast<" + type + ">(1.0f / rowSum)", cols}),
+              "    }",
+              "}"};
+    }
+    case Primitive::SumAll: case Primitive::MaxAll: {
+      const std::string cap = names_.Capacity(Buffer(x));
+      return {"{",
+              "    " + ScratchRegion(type, "reduceWork", cap, "0"),
+              "    " + Call(call->second, {d, x, "reduceWork", n}),
+              "}"};
+    }
+    default: break;
+  }
+  throw std::invalid_argument(std::string("the primitive ") + std::string(InfoOf(primitive).name) + " is not lowered yet");
+}
+
+}  // namespace akgen::craft::lower

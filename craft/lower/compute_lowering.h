@@ -1,0 +1,35 @@
+// One compute statement (docs/dsl.md, "Primitives") as AscendC vector calls for one dtype
+// combination. Composites and row reductions are expanded here, over regions of the kernel's
+// shared scratch TBuf (`scratchBuf`) that ScratchBytes sizes.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "craft/check/program_model.h"
+#include "craft/lower/kernel_names.h"
+
+namespace akgen::craft::lower {
+
+// How a cast whose source and target dtype agree in a combination is lowered: the destination
+// tensor becomes the source (when nothing else reads either afterwards), or the elements are copied.
+enum class IdentityCast { Alias, Copy };
+
+class ComputeLowering {
+ public:
+  explicit ComputeLowering(KernelNames& names) : names_(names) {}
+
+  std::vector<std::string> Lines(const ComputeModel& compute, const ComputeAssign& assign, size_t combination,
+                                 IdentityCast identity);
+  // The scratch bytes the statement needs, as a C++ expression over tiling fields; "" for none.
+  std::string ScratchBytes(const ComputeModel& compute);
+
+ private:
+  const BufferModel& Buffer(const std::string& name) const;
+  std::string ElementCount(const ComputeModel& compute);
+  std::string Rows(const ComputeModel& compute);
+  std::string ScalarArgument(const Expr& expression, const std::string& type);
+
+  KernelNames& names_;
+};
+
+}  // namespace akgen::craft::lower

@@ -1,0 +1,558 @@
+#include "craft/lower/kernel_class.h"
+
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+
+#include "craft/lower/code_writer.h"
+#include "craft/lower/compute_lowering.h"
+#include "craft/lower/dtypes.h"
+#include "craft/lower/kernel_names.h"
+
+namespace akgen::craft::lower {
+namespace {
+
+const char* kBlockSpan =
+    "// This block's contiguous share of `total` elements in whole units of `unit` elements (the last\n"
+    "// unit may be partial); the leading blocks take one unit more.\n"
+    "__aicore__ inline void BlockSpan(int64_t total, int64_t unit, int64_t& start, int64_t& count)\n"
+    "{\n"
+    "    const int64_t units = (total + unit - 1) / unit;\n"
+    "    const int64_t blocks = GetBlockNum();\n"
+    "    const int64_t block = GetBlockIdx();\n"
+    "    const int64_t firstUnit = block * (units / blocks) + (block < units % blocks ? block : units % blocks);\n"
+    "    const int64_t ownUnits = units / blocks + (block < units % blocks ? 1 : 0);\n"
+    "    const int64_t end = (firstUnit + ownUnits) * unit;\n"
+    "    start = firstUnit * unit;\n"
+    "    count = start >= total ? 0 : (end < total ? end : total) - start;\n"
+    "}";
+
+const char* kRowGap =
+    "// UB gap after each copied row, in 32-byte blocks: from the row's 32-byte padded end to the next\n"
+    "// row's start.\n"
+    "__aicore__ inline uint32_t RowGapBlocks(int64_t cols, int64_t elementBytes)\n"
+    "{\n"
+    "    return static_cast<uint32_t>((AlignUp(cols, ROW_ALIGN) * elementBytes - AlignUp(cols * elementBytes, 32)) / 32);\n"
+    "}";
+
+const char* Pipe(StageKind kind) {
+  switch (kind) {
+    case StageKind::CopyIn: return "MTE2";
+    case StageKind::Compute: return "V";
+    case StageKind::CopyOut: return "MTE3";
+  }
+  return "V";
+}
+
+const char* StageName(StageKind kind) {
+  switch (kind) {
+    case StageKind::CopyIn: return "CopyIn";
+    case StageKind::Compute: return "Compute";
+    case StageKind::CopyOut: return "CopyOut";
+  }
+  return "Compute";
+}
+
+std::string Join(const std::vector<std::string>& items, const std::string& separator) {
+  std::string text;
+  for (size_t i = 0; i < items.size(); ++i) text += (i ? separator : "") + items[i];
+  return text;
+}
+
+std::string Upper(const std::string& name) {
+  std::string upper;
+  for (const char c : name) upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return upper;
+}
+
+// A buffer as the kernel holds it. Queues join one producing and one consuming stage block of
+// the same statement list; a buffer the model calls a queue whose stages sit in different loops
+// (a row of weights loaded once, an accumulator written out after the loop) stays a TBuf, and the
+// stages that touch it order their pipes with flags instead.
+struct BufferPlan {
+  const BufferModel* model = nullptr;
+  StageRole role = StageRole::Temp;
+  int producer = -1;  // stage index
+  int consumer = -1;
+  std::vector<StageKind> touchedBy;  // the kinds of the stages that use a flag-ordered TBuf
+
+  bool Queue() const { return role != StageRole::Temp; }
+  std::string Member() const { return model->name + (Queue() ? "Queue" : "Buf"); }
+};
+
+class KernelWriter {
+ public:
+  KernelWriter(const Program& program, const ProgramModel& model, const std::vector<TilingField>& fields)
+      : program_(program), model_(model), fields_(fields), names_(model, fields), computes_(names_) {
+    IndexStages(program.kernel);
+    PlanBuffers();
+  }
+
+  std::string Source(const std::string& kernelName);
+
+ private:
+  void IndexStages(const Block& block);
+  void PlanBuffers();
+  int StageOfKind(const std::vector<int>& stages, StageKind kind) const;
+  std::vector<std::string> StageParameters(const StageModel& stage);
+  void WriteInit(CodeWriter& out);
+  void WriteBlock(CodeWriter& out, const Block& block);
+  void WriteStage(CodeWriter& out, const StageModel& stage);
+  void WriteStatement(CodeWriter& out, const Statement& statement, const StageModel& stage, std::map<std::string, int>& copyNames);
+  void WriteCopy(CodeWriter& out, const Statement& statement, std::map<std::string, int>& copyNames);
+  void WriteCompute(CodeWriter& out, const Statement& statement, const StageModel& stage);
+  IdentityCast IdentityCastOf(const ComputeModel& compute, const StageModel& stage) const;
+  std::string ScalarType(const std::string& name) const;
+  std::string TemplateHead() const;
+
+  const Program& program_;
+  const ProgramModel& model_;
+  const std::vector<TilingField>& fields_;
+  KernelNames names_;
+  ComputeLowering computes_;
+  std::map<const Statement*, const Block*> parentOf_;
+  std::vector<BufferPlan> buffers_;
+};
+
+void KernelWriter::IndexStages(const Block& block) {
+  for (const Statement& statement : block) {
+    if (std::holds_alternative<StageBlock>(statement.node)) parentOf_[&statement] = &block;
+    if (const auto* loop = std::get_if<ForLoop>(&statement.node)) IndexStages(loop->body);
+    if (const auto* chain = std::get_if<IfChain>(&statement.node)) {
+      for (const Branch& branch : chain->branches) IndexStages(branch.body);
+      IndexStages(chain->orElse);
+    }
+  }
+}
+
+int KernelWriter::StageOfKind(const std::vector<int>& stages, StageKind kind) const {
+  int found = -1;
+  for (const int index : stages) {
+    if (model_.stages[index].kind != kind) continue;
+    if (found >= 0 && found != index) return -2;  // more than one
+    found = index;
+  }
+  return found;
+}
+
+void KernelWriter::PlanBuffers() {
+  for (const BufferModel& buffer : model_.buffers) {
+    if (buffer.memory != Memory::UnifiedBuffer) throw std::invalid_argument("l1 buffers are not lowered yet");
+    BufferPlan plan;
+    plan.model = &buffer;
+    plan.role = buffer.role;
+    const StageKind producerKind = buffer.role == StageRole::QueueOut ? StageKind::Compute : StageKind::CopyIn;
+    const StageKind consumerKind = buffer.role == StageRole::QueueIn ? StageKind::Compute : StageKind::CopyOut;
+    if (plan.Queue()) {
+      plan.producer = StageOfKind(buffer.writtenBy, producerKind);
+      plan.consumer = StageOfKind(buffer.readBy, consumerKind);
+      const bool joined = plan.producer >= 0 && plan.consumer >= 0 &&
+                          parentOf_[model_.stages[plan.producer].statement] == parentOf_[model_.stages[plan.consumer].statement];
+      if (!joined) plan.role = StageRole::Temp;
+    }
+    if (!plan.Queue()) {
+      std::vector<int> stages = buffer.writtenBy;
+      stages.insert(stages.end(), buffer.readBy.begin(), buffer.readBy.end());
+      for (const int index : stages) {
+        const StageKind kind = model_.stages[index].kind;
+        if (std::find(plan.touchedBy.begin(), plan.touchedBy.end(), kind) == plan.touchedBy.end()) {
+          plan.touchedBy.push_back(kind);
+        }
+      }
+    }
+    buffers_.push_back(plan);
+  }
+}
+
+std::string KernelWriter::ScalarType(const std::string& name) const {
+  for (const KernelScalar& scalar : model_.kernelScalars) {
+    if (scalar.name == name) return scalar.kind == ValueKind::Float ? "float" : scalar.kind == ValueKind::Bool ? "bool" : "int64_t";
+  }
+  return "int64_t";
+}
+
+std::vector<std::string> KernelWriter::StageParameters(const StageModel& stage) {
+  std::vector<std::string> names;
+  const auto& block = std::get<StageBlock>(stage.statement->node);
+  for (const Statement& statement : block.body) {
+    if (const auto* copy = std::get_if<Copy>(&statement.node)) {
+      for (const Access* access : {&copy->destination, &copy->source}) {
+        if (access->listIndex) CollectNames(*access->listIndex, names);
+        for (const SliceRange& range : access->ranges) {
+          if (range.start) CollectNames(*range.start, names);
+          if (range.stop) CollectNames(*range.stop, names);
+        }
+      }
+    }
+    if (const auto* assign = std::get_if<ComputeAssign>(&statement.node)) {
+      CollectNames(assign->value, names);
+      const ComputeModel* compute = model_.ComputeOf(&statement);
+      if (compute && compute->count.length) CollectNames(*compute->count.length, names);
+    }
+  }
+  // In the order the kernel binds them.
+  std::vector<std::string> parameters;
+  for (const KernelScalar& scalar : model_.kernelScalars) {
+    if (std::find(names.begin(), names.end(), scalar.name) != names.end()) parameters.push_back(scalar.name);
+  }
+  return parameters;
+}
+
+std::string KernelWriter::TemplateHead() const {
+  std::vector<std::string> parameters;
+  for (const DtypeColumn& column : program_.op.dtypes) parameters.push_back("typename " + column.variable);
+  return parameters.empty() ? "" : "template <" + Join(parameters, ", ") + ">";
+}
+
+void KernelWriter::WriteInit(CodeWriter& out) {
+  std::vector<std::string> parameters;
+  for (const TensorModel& tensor : model_.inputs) parameters.push_back("GM_ADDR " + tensor.name);
+  for (const TensorModel& tensor : model_.outputs) parameters.push_back("GM_ADDR " + tensor.name);
+  parameters.push_back("const " + program_.op.name + "TilingData& tiling");
+  out.Open("__aicore__ inline void Init(" + Join(parameters, ", ") + ")");
+  for (const TilingField& field : fields_) out.Line(field.name + " = tiling." + field.name + ";");
+  for (const std::vector<TensorModel>* tensors : {&model_.inputs, &model_.outputs}) {
+    for (const TensorModel& tensor : *tensors) {
+      if (tensor.list) throw std::invalid_argument("list inputs are not lowered yet");
+      out.Line(tensor.name + "Gm.SetGlobalBuffer((__gm__ " + KernelType(tensor.dtype) + "*)" + tensor.name + ");");
+    }
+  }
+  std::vector<std::string> scratch;
+  for (const BufferPlan& buffer : buffers_) {
+    const std::string bytes = names_.Capacity(*buffer.model) + " * sizeof(" + KernelType(buffer.model->dtype) + ")";
+    if (buffer.Queue()) {
+      out.Line("pipe.InitBuffer(" + buffer.Member() + ", " + std::to_string(buffer.model->depth) + ", " + bytes + ");");
+    } else {
+      out.Line("pipe.InitBuffer(" + buffer.Member() + ", " + bytes + ");");
+    }
+  }
+  for (const ComputeModel& compute : model_.computes) {
+    const std::string bytes = computes_.ScratchBytes(compute);
+    if (!bytes.empty() && std::find(scratch.begin(), scratch.end(), bytes) == scratch.end()) scratch.push_back(bytes);
+  }
+  if (!scratch.empty()) {
+    std::string largest = scratch[0];
+    for (size_t i = 1; i < scratch.size(); ++i) largest = "ScalarMax<int64_t>(" + largest + ", " + scratch[i] + ")";
+    if (scratch.size() > 1) names_.Scalars().UseHelper("ScalarMax");
+    out.Line("// the temporaries of composites and reductions, the largest statement's");
+    out.Line("pipe.InitBuffer(scratchBuf, " + largest + ");");
+  }
+  out.Close();
+}
+
+void KernelWriter::WriteBlock(CodeWriter& out, const Block& block) {
+  for (const Statement& statement : block) {
+    if (const auto* binding = std::get_if<Binding>(&statement.node)) {
+      const auto span = std::find_if(model_.blockSpans.begin(), model_.blockSpans.end(),
+                                     [&](const BlockSpanUse& use) { return use.statement == &statement; });
+      if (span != model_.blockSpans.end()) {
+        names_.UseHelper(kBlockSpan);
+        out.Line("int64_t " + span->start + " = 0;");
+        out.Line("int64_t " + span->count + " = 0;");
+        out.Line("BlockSpan(" + names_.Scalar(*span->total) + ", " + names_.Scalar(*span->unit) + ", " + span->start +
+                 ", " + span->count + ");");
+      } else {
+        out.Line("const " + ScalarType(binding->names[0]) + " " + binding->names[0] + " = " + names_.Scalar(binding->value) + ";");
+      }
+    } else if (const auto* loop = std::get_if<ForLoop>(&statement.node)) {
+      const std::string step = loop->step ? names_.Scalar(*loop->step) : "1";
+      out.Open("for (int64_t " + loop->variable + " = " + names_.Scalar(loop->start) + "; " + loop->variable + " < " +
+               names_.Scalar(loop->stop) + "; " + loop->variable + (step == "1" ? "++" : " += " + step) + ")");
+      WriteBlock(out, loop->body);
+      out.Close();
+    } else if (const auto* chain = std::get_if<IfChain>(&statement.node)) {
+      for (size_t i = 0; i < chain->branches.size(); ++i) {
+        const std::string condition = "if (" + names_.Scalar(chain->branches[i].condition) + ")";
+        if (i == 0) {
+          out.Open(condition);
+        } else {
+          out.Dedent();
+          out.Line("} else " + condition + " {");
+          out.Indent();
+        }
+        WriteBlock(out, chain->branches[i].body);
+      }
+      if (!chain->orElse.empty()) {
+        out.Dedent();
+        out.Line("} else {");
+        out.Indent();
+        WriteBlock(out, chain->orElse);
+      }
+      out.Close();
+    } else if (std::holds_alternative<StageBlock>(statement.node)) {
+      const StageModel* stage = model_.StageOf(&statement);
+      out.Line(std::string(StageName(stage->kind)) + std::to_string(stage->number) + "(" +
+               Join(StageParameters(*stage), ", ") + ");");
+    }
+  }
+}
+
+void KernelWriter::WriteCopy(CodeWriter& out, const Statement& statement, std::map<std::string, int>& copyNames) {
+  const auto& copy = std::get<Copy>(statement.node);
+  const CopyModel* model = nullptr;
+  for (const CopyModel& candidate : model_.copies) {
+    if (candidate.statement == &statement) model = &candidate;
+  }
+  if (!model) throw std::invalid_argument("a copy the model does not know");
+  const BufferModel& buffer = *model_.FindBuffer(model->buffer);
+  const Access& global = model->toGlobal ? copy.destination : copy.source;
+  if (global.listIndex) throw std::invalid_argument("list inputs are not lowered yet");
+  const std::string type = KernelType(buffer.dtype);
+  const bool rows = model->rows;
+
+  // The buffer side always starts at 0; a 2-D copy's tensor offset counts rows of COLS elements.
+  const std::string localTensor = buffer.name;
+  std::string globalTensor = model->global + "Gm";
+  if (model->globalOffset) {
+    const CppExpression start = names_.Scalars().Translate(*model->globalOffset);
+    const std::string wrapped = start.precedence > 5 ? "(" + start.text + ")" : start.text;
+    if (start.text != "0") globalTensor += "[" + (rows ? wrapped + " * " + names_.Columns(buffer) : start.text) + "]";
+  }
+  const int used = ++copyNames[buffer.name];
+  const std::string params = buffer.name + "Copy" + (used > 1 ? std::to_string(used) : "");
+  const std::string length = model->length ? names_.Scalar(*model->length) : names_.Scalar(*buffer.extents[0]);
+  if (rows) {
+    names_.RowStride(buffer);  // ROW_ALIGN and AlignUp, which RowGapBlocks uses
+    names_.UseHelper(kRowGap);
+    const std::string bytes = "static_cast<uint32_t>(" + names_.Columns(buffer) + " * sizeof(" + type + "))";
+    const std::string gap = "RowGapBlocks(" + names_.Columns(buffer) + ", sizeof(" + type + "))";
+    out.Line("const DataCopyExtParams " + params + "{static_cast<uint16_t>(" + length + "), " + bytes + ", " +
+             (model->toGlobal ? gap + ", 0" : "0, " + gap) + ", 0};");
+  } else {
+    out.Line("const DataCopyExtParams " + params + "{1, static_cast<uint32_t>(" + length + " * sizeof(" + type + ")), 0, 0, 0};");
+  }
+  if (!model->toGlobal) {
+    out.Line("DataCopyPad(" + localTensor + ", " + globalTensor + ", " + params + ", DataCopyPadExtParams<" + type +
+             ">{false, 0, 0, 0});");
+    return;
+  }
+  if (copy.atomicAdd) out.Line("SetAtomicAdd<" + type + ">();");
+  out.Line("DataCopyPad(" + globalTensor + ", " + localTensor + ", " + params + ");");
+  if (copy.atomicAdd) out.Line("SetAtomicNone();");
+}
+
+// A cast that disappears in some combination rebinds its destination to the source when the
+// destination is this stage's scratch and the source is neither read nor written after it;
+// otherwise it copies.
+IdentityCast KernelWriter::IdentityCastOf(const ComputeModel& compute, const StageModel& stage) const {
+  const auto plan = std::find_if(buffers_.begin(), buffers_.end(),
+                                 [&](const BufferPlan& buffer) { return buffer.model->name == compute.destination; });
+  if (plan->Queue() || plan->touchedBy.size() > 1) return IdentityCast::Copy;
+  const std::string& source = compute.bufferOperands[0];
+  for (const int other : plan->model->readBy) {
+    if (other != stage.index) return IdentityCast::Copy;
+  }
+  bool after = false;
+  for (const ComputeModel& later : model_.computes) {
+    if (&later == &compute) {
+      after = true;
+      continue;
+    }
+    if (!after || later.stage != stage.index) continue;
+    const bool touchesSource = later.destination == source ||
+                               std::find(later.bufferOperands.begin(), later.bufferOperands.end(), source) !=
+                                   later.bufferOperands.end();
+    if (touchesSource) return IdentityCast::Copy;
+  }
+  return IdentityCast::Alias;
+}
+
+void KernelWriter::WriteCompute(CodeWriter& out, const Statement& statement, const StageModel& stage) {
+  const ComputeModel* compute = model_.ComputeOf(&statement);
+  const auto& assign = std::get<ComputeAssign>(statement.node);
+  const IdentityCast identity = IdentityCastOf(*compute, stage);
+  // Lines per combination, grouped where they read the same.
+  std::vector<std::pair<std::vector<std::string>, std::vector<size_t>>> groups;
+  for (size_t k = 0; k < model_.combinations.size(); ++k) {
+    std::vector<std::string> lines = computes_.Lines(*compute, assign, k, identity);
+    auto group = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == lines; });
+    if (group == groups.end()) {
+      groups.push_back({lines, {k}});
+    } else {
+      group->second.push_back(k);
+    }
+  }
+  if (groups.size() == 1) {
+    for (const std::string& line : groups[0].first) out.Line(line);
+    return;
+  }
+  // The dtype variables the statement's buffers use decide which branch a combination takes.
+  std::vector<std::string> variables;
+  std::vector<std::string> buffers = compute->bufferOperands;
+  buffers.push_back(compute->destination);
+  for (const std::string& name : buffers) {
+    const ResolvedDtype& dtype = model_.FindBuffer(name)->dtype;
+    if (dtype.variable && std::find(variables.begin(), variables.end(), dtype.written) == variables.end()) {
+      variables.push_back(dtype.written);
+    }
+  }
+  std::stable_sort(groups.begin(), groups.end(), [](const auto& a, const auto& b) { return a.second.size() < b.second.size(); });
+  for (size_t g = 0; g < groups.size(); ++g) {
+    if (g + 1 < groups.size()) {
+      std::vector<std::string> alternatives;
+      for (const size_t k : groups[g].second) {
+        std::vector<std::string> terms;
+        for (const std::string& variable : variables) terms.push_back(IsSameCondition(variable, model_.combinations[k].at(variable)));
+        const std::string term = Join(terms, " && ");
+        if (std::find(alternatives.begin(), alternatives.end(), term) == alternatives.end()) alternatives.push_back(term);
+      }
+      const std::string condition = "if constexpr (" + Join(alternatives, " || ") + ")";
+      if (g == 0) {
+        out.Open(condition);
+      } else {
+        out.Dedent();
+        out.Line("} else " + condition + " {");
+        out.Indent();
+      }
+    } else {
+      out.Dedent();
+      out.Line("} else {");
+      out.Indent();
+    }
+    for (const std::string& line : groups[g].first) out.Line(line);
+  }
+  out.Close();
+}
+
+void KernelWriter::WriteStatement(CodeWriter& out, const Statement& statement, const StageModel& stage,
+                                  std::map<std::string, int>& copyNames) {
+  if (std::holds_alternative<Copy>(statement.node)) {
+    WriteCopy(out, statement, copyNames);
+  } else if (std::holds_alternative<ComputeAssign>(statement.node)) {
+    WriteCompute(out, statement, stage);
+  } else if (std::holds_alternative<SyncAllBlocks>(statement.node)) {
+    out.Line("SyncAll();");
+  }
+}
+
+void KernelWriter::WriteStage(CodeWriter& out, const StageModel& stage) {
+  std::vector<std::string> parameters;
+  for (const std::string& name : StageParameters(stage)) parameters.push_back(ScalarType(name) + " " + name);
+  if (stage.index > 0) out.Line("");
+  out.Open("__aicore__ inline void " + std::string(StageName(stage.kind)) + std::to_string(stage.number) + "(" +
+           Join(parameters, ", ") + ")");
+  auto touches = [&](const BufferModel& buffer) {
+    return std::find(buffer.writtenBy.begin(), buffer.writtenBy.end(), stage.index) != buffer.writtenBy.end() ||
+           std::find(buffer.readBy.begin(), buffer.readBy.end(), stage.index) != buffer.readBy.end();
+  };
+  for (const BufferPlan& buffer : buffers_) {
+    if (!touches(*buffer.model)) continue;
+    const std::string type = KernelType(buffer.model->dtype);
+    const std::string tensor = "LocalTensor<" + type + "> " + buffer.model->name + " = " + buffer.Member();
+    if (!buffer.Queue()) {
+      out.Line(tensor + ".Get<" + type + ">();");
+    } else if (buffer.producer == stage.index) {
+      out.Line(tensor + ".AllocTensor<" + type + ">();");
+    } else if (buffer.consumer == stage.index) {
+      out.Line(tensor + ".DeQue<" + type + ">();");
+    }
+  }
+  std::map<std::string, int> copyNames;
+  for (const Statement& statement : std::get<StageBlock>(stage.statement->node).body) {
+    WriteStatement(out, statement, stage, copyNames);
+  }
+  std::vector<std::string> events;
+  for (const BufferPlan& buffer : buffers_) {
+    if (!touches(*buffer.model)) continue;
+    if (buffer.Queue() && buffer.producer == stage.index) out.Line(buffer.Member() + ".EnQue(" + buffer.model->name + ");");
+    if (buffer.Queue() && buffer.consumer == stage.index) out.Line(buffer.Member() + ".FreeTensor(" + buffer.model->name + ");");
+    for (const StageKind other : buffer.touchedBy) {
+      const std::string event = std::string(Pipe(stage.kind)) + "_" + Pipe(other);
+      if (other != stage.kind && std::find(events.begin(), events.end(), event) == events.end()) events.push_back(event);
+    }
+  }
+  for (const std::string& event : events) out.Line(names_.PipeSync(event));
+  out.Close();
+}
+
+std::string KernelWriter::Source(const std::string& kernelName) {
+  const std::string className = "Kernel" + program_.op.name;
+  CodeWriter body;  // the class, written first so that the helpers it calls are known
+  const std::string head = TemplateHead();
+  if (!head.empty()) body.Line(head);
+  body.Line("class " + className + " {");
+  body.Line("public:");
+  body.Indent();
+  body.Line("__aicore__ inline " + className + "() {}");
+  WriteInit(body);
+  body.Line("");
+  body.Open("__aicore__ inline void Process()");
+  WriteBlock(body, program_.kernel);
+  body.Close();
+  body.Dedent();
+  body.Line("");
+  body.Line("private:");
+  body.Indent();
+  for (const StageModel& stage : model_.stages) WriteStage(body, stage);
+  body.Line("");
+  body.Line("TPipe pipe;");
+  for (const BufferPlan& buffer : buffers_) {
+    const std::string depth = std::to_string(buffer.model->depth);
+    switch (buffer.role) {
+      case StageRole::QueueIn: body.Line("TQue<QuePosition::VECIN, " + depth + "> " + buffer.Member() + ";"); break;
+      case StageRole::QueueOut: body.Line("TQue<QuePosition::VECOUT, " + depth + "> " + buffer.Member() + ";"); break;
+      case StageRole::QueueBind:
+        body.Line("TQueBind<QuePosition::VECIN, QuePosition::VECOUT, " + depth + "> " + buffer.Member() + ";");
+        break;
+      case StageRole::Temp: body.Line("TBuf<QuePosition::VECCALC> " + buffer.Member() + ";"); break;
+    }
+  }
+  bool scratch = false;
+  for (const ComputeModel& compute : model_.computes) scratch = scratch || !computes_.ScratchBytes(compute).empty();
+  if (scratch) body.Line("TBuf<QuePosition::VECCALC> scratchBuf;");
+  for (const std::vector<TensorModel>* tensors : {&model_.inputs, &model_.outputs}) {
+    for (const TensorModel& tensor : *tensors) body.Line("GlobalTensor<" + KernelType(tensor.dtype) + "> " + tensor.name + "Gm;");
+  }
+  for (const TilingField& field : fields_) {
+    const std::string type = field.type == ScalarType::Float ? "float" : field.type == ScalarType::Bool ? "bool" : "int64_t";
+    body.Line(type + " " + field.name + " = " + (field.type == ScalarType::Float ? "0.0f" : "0") + ";");
+  }
+  body.Dedent();
+  body.Line("};");
+
+  CodeWriter out;
+  out.Line("// " + program_.op.name + " kernel, generated by akgen craft from its craft program.");
+  out.Line("#include \"kernel_operator.h\"");
+  out.Line("");
+  out.Line("using namespace AscendC;");
+  for (const std::string& helper : names_.HelperDefinitions()) {
+    out.Line("");
+    out.Line(helper);
+  }
+  out.Line("");
+  std::string text = out.Text() + body.Text();
+
+  CodeWriter entry;
+  std::vector<std::string> gm;
+  for (const TensorModel& tensor : model_.inputs) gm.push_back(tensor.name);
+  for (const TensorModel& tensor : model_.outputs) gm.push_back(tensor.name);
+  std::vector<std::string> parameters;
+  for (const std::string& name : gm) parameters.push_back("GM_ADDR " + name);
+  parameters.push_back("GM_ADDR workspace");
+  parameters.push_back("GM_ADDR tiling");
+  std::vector<std::string> dtypes;
+  for (const DtypeColumn& column : program_.op.dtypes) {
+    const auto input = std::find_if(model_.inputs.begin(), model_.inputs.end(),
+                                    [&](const TensorModel& tensor) { return tensor.dtype.written == column.variable; });
+    if (input == model_.inputs.end()) throw std::invalid_argument("no input has the dtype variable " + column.variable);
+    dtypes.push_back("DTYPE_" + Upper(input->name));
+  }
+  entry.Line("");
+  entry.Open("extern \"C\" __global__ __aicore__ void " + kernelName + "(" + Join(parameters, ", ") + ")");
+  entry.Line("GET_TILING_DATA(tilingData, tiling);");
+  entry.Line(className + (dtypes.empty() ? "" : "<" + Join(dtypes, ", ") + ">") + " op;");
+  gm.push_back("tilingData");
+  entry.Line("op.Init(" + Join(gm, ", ") + ");");
+  entry.Line("op.Process();");
+  entry.Close();
+  return text + entry.Text();
+}
+
+}  // namespace
+
+std::string KernelSource(const Program& program, const ProgramModel& model, const std::vector<TilingField>& fields,
+                         const std::string& kernelName) {
+  return KernelWriter(program, model, fields).Source(kernelName);
+}
+
+}  // namespace akgen::craft::lower

@@ -1,0 +1,115 @@
+#include "craft/lower/kernel_names.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace akgen::craft::lower {
+namespace {
+
+ScalarType TypeOf(ValueKind kind) {
+  switch (kind) {
+    case ValueKind::Int: return ScalarType::Int;
+    case ValueKind::Float: return ScalarType::Float;
+    case ValueKind::Bool: return ScalarType::Bool;
+  }
+  return ScalarType::Int;
+}
+
+bool IsCompareOperand(const ProgramModel& model, const std::string& buffer) {
+  for (const ComputeModel& compute : model.computes) {
+    const bool compare = compute.primitive >= Primitive::CmpLt && compute.primitive <= Primitive::CmpNe;
+    if (compare && std::find(compute.bufferOperands.begin(), compute.bufferOperands.end(), buffer) !=
+                       compute.bufferOperands.end()) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+KernelNames::KernelNames(const ProgramModel& model, const std::vector<TilingField>& fields)
+    : model_(model),
+      scalars_(Side::Kernel,
+               ScalarNames{[this, &fields](const std::string& name) -> std::optional<CppExpression> {
+                             for (const TilingField& field : fields) {
+                               if (field.name == name) return CppExpression{name, field.type, 0};
+                             }
+                             for (const KernelScalar& scalar : model_.kernelScalars) {
+                               if (scalar.name == name) return CppExpression{name, TypeOf(scalar.kind), 0};
+                             }
+                             if (name == "block_idx") return CppExpression{"GetBlockIdx()", ScalarType::Int, 0};
+                             if (name == "block_num") return CppExpression{"GetBlockNum()", ScalarType::Int, 0};
+                             return std::nullopt;
+                           },
+                           [this](const Expr& call) -> std::optional<CppExpression> {
+                             if (call.name != "sizeof" || call.operands.size() != 1) return std::nullopt;
+                             const std::string& type = call.operands[0].name;
+                             const auto dtype = ParseDtype(type);
+                             return CppExpression{dtype ? std::to_string(DtypeBytes(*dtype)) : "sizeof(" + type + ")",
+                                                  ScalarType::Int, 0};
+                           }}) {}
+
+bool KernelNames::IsKernelScalar(const std::string& name) const {
+  return std::any_of(model_.kernelScalars.begin(), model_.kernelScalars.end(),
+                     [&](const KernelScalar& scalar) { return scalar.name == name; });
+}
+
+void KernelNames::UseHelper(const std::string& definition) {
+  if (std::find(helpers_.begin(), helpers_.end(), definition) == helpers_.end()) helpers_.push_back(definition);
+}
+
+std::vector<std::string> KernelNames::HelperDefinitions() const {
+  // Constants first: the helpers may use them.
+  std::vector<std::string> definitions;
+  for (const std::string& helper : helpers_) {
+    if (helper.find("constexpr") != std::string::npos) definitions.push_back(helper);
+  }
+  for (const std::string& helper : scalars_.HelperDefinitions()) definitions.push_back(helper);
+  for (const std::string& helper : helpers_) {
+    if (helper.find("constexpr") == std::string::npos) definitions.push_back(helper);
+  }
+  return definitions;
+}
+
+std::string KernelNames::Columns(const BufferModel& buffer) {
+  if (buffer.extents.size() != 2) throw std::invalid_argument(buffer.name + " is not a 2-D buffer");
+  return Scalar(*buffer.extents[1]);
+}
+
+std::string KernelNames::RowStride(const BufferModel& buffer) {
+  UseHelper(
+      "// A 2-D buffer's rows start every ROW_ALIGN elements: a multiple of 32 bytes for every dtype, and\n"
+      "// the same stride for every dtype, so whole-buffer statements and casts keep the rows in place.\n"
+      "constexpr int64_t ROW_ALIGN = 32;");
+  scalars_.UseHelper("AlignUp");
+  return "AlignUp(" + Columns(buffer) + ", ROW_ALIGN)";
+}
+
+std::string KernelNames::Capacity(const BufferModel& buffer) {
+  if (buffer.extents.size() == 2) return Scalar(*buffer.extents[0]) + " * " + RowStride(buffer);
+  const std::string length = Scalar(*buffer.extents[0]);
+  if (!IsCompareOperand(model_, buffer.name)) return length;
+  UseCompareAlign();
+  return "AlignUp(" + length + ", COMPARE_ALIGN)";
+}
+
+void KernelNames::UseCompareAlign() {
+  UseHelper("// Compare works on whole 256-byte repeats: 128 elements covers them for f16 and f32.\nconstexpr int64_t COMPARE_ALIGN = 128;");
+  scalars_.UseHelper("AlignUp");
+}
+
+std::string KernelNames::PipeSync(const std::string& event) {
+  UseHelper(
+      "// Orders the two pipes: what the second pipe does next waits for what the first has issued.\n"
+      "template <HardEvent event>\n"
+      "__aicore__ inline void PipeSync()\n"
+      "{\n"
+      "    const event_t id = static_cast<event_t>(GetTPipePtr()->FetchEventID(event));\n"
+      "    SetFlag<event>(id);\n"
+      "    WaitFlag<event>(id);\n"
+      "}");
+  return "PipeSync<HardEvent::" + event + ">();";
+}
+
+}  // namespace akgen::craft::lower

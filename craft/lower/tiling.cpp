@@ -1,0 +1,246 @@
+#include "craft/lower/tiling.h"
+
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+
+#include "craft/lower/code_writer.h"
+
+namespace akgen::craft::lower {
+namespace {
+
+bool Mentions(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// Host names and calls: bindings, attributes, the SoC builtins and the shape functions.
+class HostScope {
+ public:
+  explicit HostScope(const Program& program) : op_(program.op) {}
+
+  ScalarNames Names() {
+    return {[this](const std::string& name) { return Name(name); }, [this](const Expr& call) { return Call(call); }};
+  }
+  void Bind(const std::string& name, ScalarType type) { bound_[name] = type; }
+  const std::vector<std::string>& HelpersUsed() const { return helpers_; }
+
+ private:
+  std::optional<CppExpression> Name(const std::string& name) {
+    const auto bound = bound_.find(name);
+    if (bound != bound_.end()) return CppExpression{name, bound->second, 0};
+    return std::nullopt;
+  }
+
+  void UseHelper(const std::string& definition) {
+    if (!Mentions(helpers_, definition)) helpers_.push_back(definition);
+  }
+
+  std::string Shape(const Expr& tensor) {
+    if (tensor.kind != ExprKind::Name) throw std::invalid_argument("a shape function needs an input name");
+    UseHelper(
+        "static const gert::Shape& InputShape(gert::TilingContext* context, size_t index) {\n"
+        "    return context->GetInputShape(index)->GetStorageShape();\n}");
+    return "InputShape(context, " + std::to_string(InputIndex(op_, tensor.name)) + ")";
+  }
+
+  std::string Dim(const std::string& shape, const std::string& index) {
+    UseHelper(
+        "// Extent of dimension i; a negative i counts from the end.\n"
+        "static int64_t Dim(const gert::Shape& shape, int64_t i) {\n"
+        "    return shape.GetDim(static_cast<size_t>(i < 0 ? static_cast<int64_t>(shape.GetDimNum()) + i : i));\n}");
+    return "Dim(" + shape + ", " + index + ")";
+  }
+
+  std::optional<CppExpression> Call(const Expr& call) {
+    const auto& args = call.operands;
+    if (call.name == "numel" && args.size() == 1) return CppExpression{Shape(args[0]) + ".GetShapeSize()", ScalarType::Int};
+    if (call.name == "rank" && args.size() == 1) {
+      return CppExpression{"static_cast<int64_t>(" + Shape(args[0]) + ".GetDimNum())", ScalarType::Int};
+    }
+    if (call.name == "dim" && args.size() == 2) {
+      ScalarTranslator index(Side::Host, Names());
+      return CppExpression{Dim(Shape(args[0]), index.Translate(args[1]).text), ScalarType::Int};
+    }
+    if (call.name == "rows" && args.size() == 1) {
+      const std::string shape = Shape(args[0]);
+      return CppExpression{shape + ".GetShapeSize() / " + Dim(shape, "-1"), ScalarType::Int, 5};
+    }
+    if (call.name == "sizeof" && args.size() == 1 && args[0].kind == ExprKind::Name) {
+      if (const auto dtype = ParseDtype(args[0].name)) return CppExpression{std::to_string(DtypeBytes(*dtype))};
+      UseHelper(
+          "static int64_t DtypeBytes(gert::TilingContext* context, size_t input) {\n"
+          "    uint32_t bytes = 0;\n"
+          "    ge::TypeUtils::GetDataTypeLength(context->GetInputDesc(input)->GetDataType(), bytes);\n"
+          "    return bytes;\n}");
+      return CppExpression{"DtypeBytes(context, " + std::to_string(InputOfDtype(args[0].name)) + ")"};
+    }
+    return std::nullopt;
+  }
+
+  int InputOfDtype(const std::string& variable) const {
+    for (size_t i = 0; i < op_.inputs.size(); ++i) {
+      if (op_.inputs[i].type.name == variable) return static_cast<int>(i);
+    }
+    throw std::invalid_argument("no input has dtype " + variable);
+  }
+
+  const OpHeader& op_;
+  std::map<std::string, ScalarType> bound_;
+  std::vector<std::string> helpers_;
+};
+
+ScalarType AttrType(AttrKind kind) {
+  switch (kind) {
+    case AttrKind::Int: return ScalarType::Int;
+    case AttrKind::Float: return ScalarType::Float;
+    case AttrKind::Bool: return ScalarType::Bool;
+  }
+  return ScalarType::Float;
+}
+
+const char* AttrGetter(AttrKind kind) {
+  switch (kind) {
+    case AttrKind::Int: return "GetInt";
+    case AttrKind::Float: return "GetFloat";
+    case AttrKind::Bool: return "GetBool";
+  }
+  return "GetFloat";
+}
+
+void WriteRationale(CodeWriter& out, const std::string& rationale) {
+  if (!rationale.empty()) out.Line("// " + rationale);
+}
+
+}  // namespace
+
+int InputIndex(const OpHeader& op, const std::string& input) {
+  for (size_t i = 0; i < op.inputs.size(); ++i) {
+    if (op.inputs[i].name == input) return static_cast<int>(i);
+  }
+  throw std::invalid_argument(input + " is not an input");
+}
+
+std::string FieldType(ScalarType type) {
+  switch (type) {
+    case ScalarType::Int: return "int64_t";
+    case ScalarType::Float: return "float";
+    case ScalarType::Bool: return "uint8_t";
+  }
+  return "int64_t";
+}
+
+TilingFunction LowerTilingFunction(const Program& program, const ProgramModel& model) {
+  std::vector<std::string> hostNames;
+  for (const Statement& statement : program.host) {
+    if (const auto* binding = std::get_if<Binding>(&statement.node)) CollectNames(binding->value, hostNames);
+    if (const auto* launch = std::get_if<Launch>(&statement.node)) CollectNames(launch->cores, hostNames);
+    if (const auto* check = std::get_if<Require>(&statement.node)) CollectNames(check->condition, hostNames);
+  }
+  auto readByKernel = [&model](const std::string& name) {
+    const HostValue* value = model.FindHostValue(name);
+    if (value) return value->readByKernel;
+    for (const AttrModel& attr : model.attrs) {
+      if (attr.name == name) return attr.readByKernel;
+    }
+    return false;
+  };
+
+  HostScope scope(program);
+  ScalarTranslator translator(Side::Host, scope.Names());
+  CodeWriter out;
+  TilingFunction tiling;
+  out.Open("static ge::graphStatus TilingFunc(gert::TilingContext* context)");
+  const bool soc = Mentions(hostNames, "core_num") || Mentions(hostNames, "ub_bytes") || model.usesSyncAll;
+  if (soc) out.Line("auto platform = platform_ascendc::PlatformAscendC(context->GetPlatformInfo());");
+  if (Mentions(hostNames, "core_num")) {
+    out.Line("const int64_t core_num = platform.GetCoreNumAiv();");
+    scope.Bind("core_num", ScalarType::Int);
+  }
+  if (Mentions(hostNames, "ub_bytes")) {
+    out.Line("uint64_t ub_bytes = 0;");
+    out.Line("platform.GetCoreMemSize(platform_ascendc::CoreMemType::UB, ub_bytes);");
+    scope.Bind("ub_bytes", ScalarType::Int);
+  }
+  for (size_t i = 0; i < program.op.attrs.size(); ++i) {
+    const AttrDecl& attr = program.op.attrs[i];
+    if (!Mentions(hostNames, attr.name) && !readByKernel(attr.name)) continue;
+    const ScalarType type = AttrType(attr.kind);
+    out.Line("const " + translator.TypeName(type) + " " + attr.name + " = *context->GetAttrs()->" + AttrGetter(attr.kind) +
+             "(" + std::to_string(i) + ");");
+    scope.Bind(attr.name, type);
+  }
+
+  for (const Statement& statement : program.host) {
+    if (const auto* binding = std::get_if<Binding>(&statement.node)) {
+      if (binding->names.size() != 1) throw std::invalid_argument("a host binding of two names");
+      const CppExpression value = translator.Translate(binding->value);
+      WriteRationale(out, binding->rationale);
+      out.Line("const " + translator.TypeName(value.type) + " " + binding->names[0] + " = " + value.text + ";");
+      scope.Bind(binding->names[0], value.type);
+      if (readByKernel(binding->names[0])) {
+        tiling.fields.push_back({binding->names[0], value.type, binding->rationale});
+      }
+    } else if (const auto* check = std::get_if<Require>(&statement.node)) {
+      const CppExpression condition = translator.Translate(check->condition);
+      out.Open("if (!(" + condition.text + "))");
+      out.Line("std::fprintf(stderr, \"" + program.op.name + " tiling: %s\\n\", " + Quote(check->message) + ");");
+      out.Line("return ge::GRAPH_FAILED;");
+      out.Close();
+    } else if (const auto* launch = std::get_if<Launch>(&statement.node)) {
+      out.Line("context->SetBlockDim(static_cast<uint32_t>(" + translator.Translate(launch->cores).text + "));");
+    } else {
+      throw std::invalid_argument("zero() is not lowered yet");
+    }
+  }
+  for (const AttrDecl& attr : program.op.attrs) {
+    if (readByKernel(attr.name)) tiling.fields.push_back({attr.name, AttrType(attr.kind), "attribute " + attr.name});
+  }
+
+  out.Line("");
+  out.Line(program.op.name + "TilingData tiling;");
+  for (const TilingField& field : tiling.fields) {
+    const std::string value =
+        field.type == ScalarType::Int ? field.name : "static_cast<" + FieldType(field.type) + ">(" + field.name + ")";
+    out.Line("tiling.set_" + field.name + "(" + value + ");");
+  }
+  out.Line("tiling.SaveToBuffer(context->GetRawTilingData()->GetData(), context->GetRawTilingData()->GetCapacity());");
+  out.Line("context->GetRawTilingData()->SetDataSize(tiling.GetDataSize());");
+  out.Line("size_t* workspace = context->GetWorkspaceSizes(1);");
+  if (model.usesSyncAll) {
+    out.Line("workspace[0] = platform.GetLibApiWorkSpaceSize();  // SyncAll's system workspace");
+  } else {
+    out.Line("workspace[0] = 0;");
+  }
+  out.Line("return ge::GRAPH_SUCCESS;");
+  out.Close();
+  tiling.body = out.Text();
+  tiling.helpers = translator.HelperDefinitions();
+  for (const std::string& helper : scope.HelpersUsed()) tiling.helpers.push_back(helper);
+  return tiling;
+}
+
+std::string TilingHeader(const Program& program, const std::string& kernelName, const std::vector<TilingField>& fields) {
+  std::string guard;
+  for (const char c : kernelName) guard += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  guard += "_TILING_H";
+  CodeWriter out;
+  out.Line("// Tiling data of " + program.op.name + ": the host values its kernel reads. Generated by akgen craft.");
+  out.Line("#ifndef " + guard);
+  out.Line("#define " + guard);
+  out.Line("#include \"register/tilingdata_base.h\"");
+  out.Line("");
+  out.Line("namespace optiling {");
+  out.Line("BEGIN_TILING_DATA_DEF(" + program.op.name + "TilingData)");
+  for (const TilingField& field : fields) {
+    WriteRationale(out, field.rationale);
+    out.Line("TILING_DATA_FIELD_DEF(" + FieldType(field.type) + ", " + field.name + ");");
+  }
+  out.Line("END_TILING_DATA_DEF;");
+  out.Line("");
+  out.Line("REGISTER_TILING_DATA_CLASS(" + program.op.name + ", " + program.op.name + "TilingData)");
+  out.Line("}  // namespace optiling");
+  out.Line("#endif  // " + guard);
+  return out.Text();
+}
+
+}  // namespace akgen::craft::lower

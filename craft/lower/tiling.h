@@ -1,0 +1,35 @@
+// The host body (docs/dsl.md, "Host") as the tiling function over gert::TilingContext, and the
+// tiling struct that carries every host value the kernel reads.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "craft/check/program_model.h"
+#include "craft/lower/scalar_expression.h"
+#include "craft/syntax/ast.h"
+
+namespace akgen::craft::lower {
+
+// One field of `<Op>TilingData`: a host binding or an attribute the kernel reads.
+struct TilingField {
+  std::string name;
+  ScalarType type = ScalarType::Int;  // int64_t, float or uint8_t in the struct
+  std::string rationale;
+};
+
+struct TilingFunction {
+  std::vector<TilingField> fields;  // in host order, then the attributes
+  std::vector<std::string> helpers;  // file-scope helper definitions the body calls
+  std::string body;                  // `static ge::graphStatus TilingFunc(...) {...}`, indented 0
+};
+
+// Throws std::invalid_argument for a host construct the lowering does not support.
+TilingFunction LowerTilingFunction(const Program& program, const ProgramModel& model);
+// op_host/<kernel>_tiling.h.
+std::string TilingHeader(const Program& program, const std::string& kernelName, const std::vector<TilingField>& fields);
+// The C++ type of a tiling field.
+std::string FieldType(ScalarType type);
+// The position of an input among the op's inputs.
+int InputIndex(const OpHeader& op, const std::string& input);
+
+}  // namespace akgen::craft::lower

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# lowered_eval.sh AKGEN SUITE WRITER PROGRAM TASK: lowers PROGRAM with WRITER into a samples
+# directory as sample 0 of TASK (levelN/Category/Op) and evaluates it with `akgen eval` in both
+# shape modes; every case must pass.
+set -euo pipefail
+akgen=$1
+suite=$2
+writer=$3
+program=$4
+task=$5
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+chmod 755 "$scratch"
+
+"$writer" "$program" "$scratch/samples/$task/sample0"
+op=$(basename "$task")
+cases=$(($(wc -l <"$suite/$task/validation/test_cases.csv")))
+for mode in static dynamic; do
+  log="$scratch/$mode.log"
+  "$akgen" eval "$suite" --task "$op" --shape-mode "$mode" --solutions "$scratch/samples" --out "$scratch/$mode" \
+    --cache "$scratch/cache" >"$log" 2>&1 || true
+  if ! grep -Eq "Verdicts over ([0-9]+) \(sample, case\) records: pass \1$" "$log"; then
+    echo "lowered_eval: $op ($mode shapes) did not pass every case"
+    cat "$log"
+    head -c 4000 "$scratch/$mode/results.jsonl" 2>/dev/null || true
+    exit 1
+  fi
+done
+echo "lowered_eval: $op passes in static and dynamic shape modes (cases: $cases lines)"
