@@ -79,6 +79,22 @@ std::string ComputeLowering::ElementCount(const ComputeModel& compute) {
   return (length.precedence > 5 ? "(" + length.text + ")" : length.text) + " * " + names_.RowStride(rows);
 }
 
+// The model counts a whole-buffer reduction's result (one element); the reduction itself runs over
+// its operand's count: that of the statement that last wrote the operand before it.
+std::string ComputeLowering::OperandCount(const ComputeModel& compute) {
+  const std::vector<ComputeModel>& computes = names_.Model().computes;
+  const std::string& operand = compute.bufferOperands[0];
+  for (auto earlier = computes.rbegin(); earlier != computes.rend(); ++earlier) {
+    if (&*earlier == &compute) {
+      for (++earlier; earlier != computes.rend(); ++earlier) {
+        if (earlier->destination == operand) return ElementCount(*earlier);
+      }
+      break;
+    }
+  }
+  return names_.Capacity(Buffer(operand));
+}
+
 std::string ComputeLowering::Rows(const ComputeModel& compute) {
   if (compute.count.length) return names_.Scalar(*compute.count.length);
   return names_.Scalar(*Buffer(compute.count.buffer).extents[0]);
@@ -109,9 +125,8 @@ std::string ComputeLowering::ScratchBytes(const ComputeModel& compute) {
     case Primitive::Erf: return "3 * " + region;
     case Primitive::CmpLt: case Primitive::CmpLe: case Primitive::CmpGt:
     case Primitive::CmpGe: case Primitive::CmpEq: case Primitive::CmpNe: {
-      names_.UseCompareAlign();
-      const std::string compared = "AlignUp(" + capacity + ", COMPARE_ALIGN)";
-      return "4 * " + compared + " + " + compared + " / 8";
+      // A compare operand's capacity is already a multiple of COMPARE_ALIGN.
+      return "4 * " + capacity + " + " + capacity + " / 8";
     }
     case Primitive::SumRows: case Primitive::MaxRows: case Primitive::MinRows:
       return names_.RowStride(source) + " * sizeof(" + type + ") + " + names_.Scalar(*source.extents[0]) + " * 32";
@@ -294,7 +309,7 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
       const std::string cap = names_.Capacity(Buffer(x));
       return {"{",
               "    " + ScratchRegion(type, "reduceWork", cap, "0"),
-              "    " + Call(call->second, {d, x, "reduceWork", n}),
+              "    " + Call(call->second, {d, x, "reduceWork", OperandCount(compute)}),
               "}"};
     }
     default: break;

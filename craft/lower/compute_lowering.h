@@ -26,6 +26,7 @@ class ComputeLowering {
  private:
   const BufferModel& Buffer(const std::string& name) const;
   std::string ElementCount(const ComputeModel& compute);
+  std::string OperandCount(const ComputeModel& compute);
   std::string Rows(const ComputeModel& compute);
   std::string ScalarArgument(const Expr& expression, const std::string& type);
 

@@ -96,6 +96,7 @@ class KernelWriter {
   int StageOfKind(const std::vector<int>& stages, StageKind kind) const;
   std::vector<std::string> StageParameters(const StageModel& stage);
   void WriteInit(CodeWriter& out);
+  void WriteZeroedOutputs(CodeWriter& out);
   void WriteBlock(CodeWriter& out, const Block& block);
   void WriteStage(CodeWriter& out, const StageModel& stage);
   void WriteStatement(CodeWriter& out, const Statement& statement, const StageModel& stage, std::map<std::string, int>& copyNames);
@@ -230,6 +231,13 @@ void KernelWriter::WriteInit(CodeWriter& out) {
     const std::string bytes = computes_.ScratchBytes(compute);
     if (!bytes.empty() && std::find(scratch.begin(), scratch.end(), bytes) == scratch.end()) scratch.push_back(bytes);
   }
+  if (!model_.zeroedOutputs.empty()) {
+    int64_t widest = 1;
+    for (const std::string& output : model_.zeroedOutputs) {
+      for (const Dtype dtype : model_.FindTensor(output)->dtype.perCombination) widest = std::max(widest, DtypeBytes(dtype));
+    }
+    out.Line("pipe.InitBuffer(zeroBuf, ZERO_CHUNK * " + std::to_string(widest) + ");");
+  }
   if (!scratch.empty()) {
     std::string largest = scratch[0];
     for (size_t i = 1; i < scratch.size(); ++i) largest = "ScalarMax<int64_t>(" + largest + ", " + scratch[i] + ")";
@@ -238,6 +246,29 @@ void KernelWriter::WriteInit(CodeWriter& out) {
     out.Line("pipe.InitBuffer(scratchBuf, " + largest + ");");
   }
   out.Close();
+}
+
+// zero(y): block 0 clears y in ZERO_CHUNK pieces while the others wait, so no block adds into it early.
+void KernelWriter::WriteZeroedOutputs(CodeWriter& out) {
+  if (model_.zeroedOutputs.empty()) return;
+  names_.UseHelper("// Elements the zero(...) of an output clears per copy.\nconstexpr int64_t ZERO_CHUNK = 256;");
+  names_.Scalars().UseHelper("ScalarMin");
+  out.Open("if (GetBlockIdx() == 0)");
+  for (const std::string& output : model_.zeroedOutputs) {
+    const std::string type = KernelType(model_.FindTensor(output)->dtype);
+    const std::string elements = ZeroedElements(output);
+    out.Line("LocalTensor<" + type + "> zeros = zeroBuf.Get<" + type + ">();");
+    out.Line("Duplicate(zeros, static_cast<" + type + ">(0), ZERO_CHUNK);");
+    out.Line(names_.PipeSync("V_MTE3"));
+    out.Open("for (int64_t done = 0; done < " + elements + "; done += ZERO_CHUNK)");
+    out.Line("const DataCopyExtParams zeroCopy{1, static_cast<uint32_t>(ScalarMin<int64_t>(ZERO_CHUNK, " + elements +
+             " - done) * sizeof(" + type + ")), 0, 0, 0};");
+    out.Line("DataCopyPad(" + output + "Gm[done], zeros, zeroCopy);");
+    out.Close();
+    out.Line(names_.PipeSync("MTE3_V"));
+  }
+  out.Close();
+  out.Line("SyncAll();");
 }
 
 void KernelWriter::WriteBlock(CodeWriter& out, const Block& block) {
@@ -477,6 +508,7 @@ std::string KernelWriter::Source(const std::string& kernelName) {
   WriteInit(body);
   body.Line("");
   body.Open("__aicore__ inline void Process()");
+  WriteZeroedOutputs(body);
   WriteBlock(body, program_.kernel);
   body.Close();
   body.Dedent();
@@ -497,6 +529,7 @@ std::string KernelWriter::Source(const std::string& kernelName) {
       case StageRole::Temp: body.Line("TBuf<QuePosition::VECCALC> " + buffer.Member() + ";"); break;
     }
   }
+  if (!model_.zeroedOutputs.empty()) body.Line("TBuf<QuePosition::VECCALC> zeroBuf;");
   bool scratch = false;
   for (const ComputeModel& compute : model_.computes) scratch = scratch || !computes_.ScratchBytes(compute).empty();
   if (scratch) body.Line("TBuf<QuePosition::VECCALC> scratchBuf;");

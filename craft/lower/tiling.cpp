@@ -120,6 +120,8 @@ int InputIndex(const OpHeader& op, const std::string& input) {
   throw std::invalid_argument(input + " is not an input");
 }
 
+std::string ZeroedElements(const std::string& output) { return output + "_elements"; }
+
 std::string FieldType(ScalarType type) {
   switch (type) {
     case ScalarType::Int: return "int64_t";
@@ -150,7 +152,8 @@ TilingFunction LowerTilingFunction(const Program& program, const ProgramModel& m
   CodeWriter out;
   TilingFunction tiling;
   out.Open("static ge::graphStatus TilingFunc(gert::TilingContext* context)");
-  const bool soc = Mentions(hostNames, "core_num") || Mentions(hostNames, "ub_bytes") || model.usesSyncAll;
+  const bool syncAll = model.usesSyncAll || !model.zeroedOutputs.empty();
+  const bool soc = Mentions(hostNames, "core_num") || Mentions(hostNames, "ub_bytes") || syncAll;
   if (soc) out.Line("auto platform = platform_ascendc::PlatformAscendC(context->GetPlatformInfo());");
   if (Mentions(hostNames, "core_num")) {
     out.Line("const int64_t core_num = platform.GetCoreNumAiv();");
@@ -188,8 +191,13 @@ TilingFunction LowerTilingFunction(const Program& program, const ProgramModel& m
       out.Close();
     } else if (const auto* launch = std::get_if<Launch>(&statement.node)) {
       out.Line("context->SetBlockDim(static_cast<uint32_t>(" + translator.Translate(launch->cores).text + "));");
-    } else {
-      throw std::invalid_argument("zero() is not lowered yet");
+    } else if (const auto* zero = std::get_if<ZeroOutput>(&statement.node)) {
+      // The kernel clears the output before any block adds into it; it needs its size.
+      const TensorModel* output = model.FindTensor(zero->output);
+      const std::string name = ZeroedElements(zero->output);
+      out.Line("const int64_t " + name + " = context->GetOutputShape(" + std::to_string(output->index) +
+               ")->GetStorageShape().GetShapeSize();");
+      tiling.fields.push_back({name, ScalarType::Int, "elements of " + zero->output + ", which the kernel clears first"});
     }
   }
   for (const AttrDecl& attr : program.op.attrs) {
@@ -206,7 +214,7 @@ TilingFunction LowerTilingFunction(const Program& program, const ProgramModel& m
   out.Line("tiling.SaveToBuffer(context->GetRawTilingData()->GetData(), context->GetRawTilingData()->GetCapacity());");
   out.Line("context->GetRawTilingData()->SetDataSize(tiling.GetDataSize());");
   out.Line("size_t* workspace = context->GetWorkspaceSizes(1);");
-  if (model.usesSyncAll) {
+  if (syncAll) {
     out.Line("workspace[0] = platform.GetLibApiWorkSpaceSize();  // SyncAll's system workspace");
   } else {
     out.Line("workspace[0] = 0;");

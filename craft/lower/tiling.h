@@ -29,6 +29,8 @@ TilingFunction LowerTilingFunction(const Program& program, const ProgramModel& m
 std::string TilingHeader(const Program& program, const std::string& kernelName, const std::vector<TilingField>& fields);
 // The C++ type of a tiling field.
 std::string FieldType(ScalarType type);
+// The tiling field holding the element count of an output the host zeroes (`zero(y)`).
+std::string ZeroedElements(const std::string& output);
 // The position of an input among the op's inputs.
 int InputIndex(const OpHeader& op, const std::string& input);
 

@@ -14,7 +14,7 @@ chmod 755 "$scratch"
 
 "$writer" "$program" "$scratch/samples/$task/sample0"
 op=$(basename "$task")
-cases=$(($(wc -l <"$suite/$task/validation/test_cases.csv")))
+
 for mode in static dynamic; do
   log="$scratch/$mode.log"
   "$akgen" eval "$suite" --task "$op" --shape-mode "$mode" --solutions "$scratch/samples" --out "$scratch/$mode" \
@@ -26,4 +26,4 @@ for mode in static dynamic; do
     exit 1
   fi
 done
-echo "lowered_eval: $op passes in static and dynamic shape modes (cases: $cases lines)"
+echo "lowered_eval: $op passes every case in static and dynamic shape modes"
