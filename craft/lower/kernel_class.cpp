@@ -15,8 +15,7 @@ namespace {
 const char* kBlockSpan =
     "// This block's contiguous share of `total` elements in whole units of `unit` elements (the last\n"
     "// unit may be partial); the leading blocks take one unit more.\n"
-    "__aicore__ inline void BlockSpan(int64_t total, int64_t unit, int64_t& start, int64_t& count)\n"
-    "{\n"
+    "__aicore__ inline void BlockSpan(int64_t total, int64_t unit, int64_t& start, int64_t& count) {\n"
     "    const int64_t units = (total + unit - 1) / unit;\n"
     "    const int64_t blocks = GetBlockNum();\n"
     "    const int64_t block = GetBlockIdx();\n"
@@ -30,8 +29,7 @@ const char* kBlockSpan =
 const char* kRowGap =
     "// UB gap after each copied row, in 32-byte blocks: from the row's 32-byte padded end to the next\n"
     "// row's start.\n"
-    "__aicore__ inline uint32_t RowGapBlocks(int64_t cols, int64_t elementBytes)\n"
-    "{\n"
+    "__aicore__ inline uint32_t RowGapBlocks(int64_t cols, int64_t elementBytes) {\n"
     "    return static_cast<uint32_t>((AlignUp(cols, ROW_ALIGN) * elementBytes - AlignUp(cols * elementBytes, 32)) / 32);\n"
     "}";
 

@@ -50,11 +50,6 @@ KernelNames::KernelNames(const ProgramModel& model, const std::vector<TilingFiel
                                                   ScalarType::Int, 0};
                            }}) {}
 
-bool KernelNames::IsKernelScalar(const std::string& name) const {
-  return std::any_of(model_.kernelScalars.begin(), model_.kernelScalars.end(),
-                     [&](const KernelScalar& scalar) { return scalar.name == name; });
-}
-
 void KernelNames::UseHelper(const std::string& definition) {
   if (std::find(helpers_.begin(), helpers_.end(), definition) == helpers_.end()) helpers_.push_back(definition);
 }
@@ -103,8 +98,7 @@ std::string KernelNames::PipeSync(const std::string& event) {
   UseHelper(
       "// Orders the two pipes: what the second pipe does next waits for what the first has issued.\n"
       "template <HardEvent event>\n"
-      "__aicore__ inline void PipeSync()\n"
-      "{\n"
+      "__aicore__ inline void PipeSync() {\n"
       "    const event_t id = static_cast<event_t>(GetTPipePtr()->FetchEventID(event));\n"
       "    SetFlag<event>(id);\n"
       "    WaitFlag<event>(id);\n"

@@ -1,7 +1,6 @@
 // What the kernel-side lowering shares between the class skeleton and the compute statements: how
 // buffers, scalars and helpers are spelled in the generated kernel.
 #pragma once
-#include <set>
 #include <string>
 #include <vector>
 
@@ -18,7 +17,6 @@ class KernelNames {
   // Kernel scalar expressions: tiling fields are members, kernel scalars locals.
   ScalarTranslator& Scalars() { return scalars_; }
   std::string Scalar(const Expr& expression) { return scalars_.Translate(expression).text; }
-  bool IsKernelScalar(const std::string& name) const;
 
   // `AlignUp(cols, ROW_ALIGN)`: the element stride of a 2-D buffer's rows (32 elements: a multiple
   // of 32 bytes for every dtype, and the same stride for every dtype, so whole-buffer elementwise
