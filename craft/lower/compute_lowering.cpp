@@ -14,6 +14,11 @@ std::string Call(const std::string& function, const std::vector<std::string>& ar
   return text + ");";
 }
 
+// A float constant in the buffer's type: a cast unless that type is float.
+std::string Constant(const std::string& type, const std::string& literal) {
+  return type == "float" ? literal : "static_cast<" + type + ">(" + literal + ")";
+}
+
 std::string U32(const std::string& value) { return "static_cast<uint32_t>(" + value + ")"; }
 
 // `LocalTensor<D> name = scratchBuf.GetWithOffset<D>(elements, byteOffset);`
@@ -128,9 +133,8 @@ std::string ComputeLowering::ScratchBytes(const ComputeModel& compute) {
       // A compare operand's capacity is already a multiple of COMPARE_ALIGN.
       return "4 * " + capacity + " + " + capacity + " / 8";
     }
-    case Primitive::SumRows: case Primitive::MaxRows: case Primitive::MinRows:
-      return names_.RowStride(source) + " * sizeof(" + type + ") + " + names_.Scalar(*source.extents[0]) + " * 32";
-    case Primitive::SoftmaxRows: return names_.RowStride(source) + " * sizeof(" + type + ") + 32";
+    case Primitive::SumRows: case Primitive::MaxRows: case Primitive::MinRows: case Primitive::SoftmaxRows:
+      return names_.RowStride(source) + " * sizeof(" + type + ") + 32";
     case Primitive::SumAll: case Primitive::MaxAll: return region;
     default: return "";
   }
@@ -164,7 +168,7 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
     case Primitive::Exp: case Primitive::Ln: case Primitive::Abs: case Primitive::Sqrt:
     case Primitive::Rsqrt: case Primitive::Reciprocal: case Primitive::Relu:
       return {Call(call->second, {d, x, n})};
-    case Primitive::Neg: return {Call("Muls", {d, x, "static_cast<" + type + ">(-1.0f)", n})};
+    case Primitive::Neg: return {Call("Muls", {d, x, Constant(type, "-1.0f"), n})};
     case Primitive::Cast: {
       const Dtype from = compute.operandDtype[combination];
       const Dtype to = compute.resultDtype[combination];
@@ -173,13 +177,13 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
       return {Call("Adds", {d, x, "static_cast<" + type + ">(0)", n})};
     }
     case Primitive::Sigmoid:  // 1 / (1 + exp(-x))
-      return {Call("Muls", {d, x, "static_cast<" + type + ">(-1.0f)", n}), Call("Exp", {d, d, n}),
-              Call("Adds", {d, d, "static_cast<" + type + ">(1.0f)", n}), Call("Reciprocal", {d, d, n})};
+      return {Call("Muls", {d, x, Constant(type, "-1.0f"), n}), Call("Exp", {d, d, n}),
+              Call("Adds", {d, d, Constant(type, "1.0f"), n}), Call("Reciprocal", {d, d, n})};
     case Primitive::Tanh:  // 2 / (1 + exp(-2x)) - 1
-      return {Call("Muls", {d, x, "static_cast<" + type + ">(-2.0f)", n}), Call("Exp", {d, d, n}),
-              Call("Adds", {d, d, "static_cast<" + type + ">(1.0f)", n}), Call("Reciprocal", {d, d, n}),
-              Call("Muls", {d, d, "static_cast<" + type + ">(2.0f)", n}),
-              Call("Adds", {d, d, "static_cast<" + type + ">(-1.0f)", n})};
+      return {Call("Muls", {d, x, Constant(type, "-2.0f"), n}), Call("Exp", {d, d, n}),
+              Call("Adds", {d, d, Constant(type, "1.0f"), n}), Call("Reciprocal", {d, d, n}),
+              Call("Muls", {d, d, Constant(type, "2.0f"), n}),
+              Call("Adds", {d, d, Constant(type, "-1.0f"), n})};
     case Primitive::Pow:  // exp(s * ln(x)), for x > 0
       return {Call("Ln", {d, x, n}), Call("Muls", {d, d, ScalarArgument(args[1], type), n}), Call("Exp", {d, d, n})};
     case Primitive::Gelu: {
@@ -187,14 +191,15 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
       const std::string inner = d + "Inner";
       const std::string cap = names_.Capacity(Buffer(x));
       return {"{",
+              "    // x / (1 + exp(-2 sqrt(2 / pi) (x + 0.044715 x^3))): tanh's approximation through one exp",
               "    " + ScratchRegion(type, inner, cap, "0"),
               "    " + Call("Mul", {inner, x, x, n}),
-              "    " + Call("Muls", {inner, inner, "static_cast<" + type + ">(0.044715f)", n}),
-              "    " + Call("Adds", {inner, inner, "static_cast<" + type + ">(1.0f)", n}),
+              "    " + Call("Muls", {inner, inner, Constant(type, "0.044715f"), n}),
+              "    " + Call("Adds", {inner, inner, Constant(type, "1.0f"), n}),
               "    " + Call("Mul", {inner, inner, x, n}),
-              "    " + Call("Muls", {inner, inner, "static_cast<" + type + ">(-1.5957691216f)", n}),
+              "    " + Call("Muls", {inner, inner, Constant(type, "-1.5957691216f"), n}),
               "    " + Call("Exp", {inner, inner, n}),
-              "    " + Call("Adds", {inner, inner, "static_cast<" + type + ">(1.0f)", n}),
+              "    " + Call("Adds", {inner, inner, Constant(type, "1.0f"), n}),
               "    " + Call("Div", {d, x, inner, n}),
               "}"};
     }
@@ -203,7 +208,7 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
       names_.Scalars().UseHelper("AlignUp");
       const std::string region = "AlignUp(" + cap + " * sizeof(" + type + "), 32)";
       const std::string sign = d + "Sign", gauss = d + "Gauss", t = d + "T";
-      auto scalar = [&](const char* value) { return "static_cast<" + type + ">(" + std::string(value) + ")"; };
+      auto scalar = [&](const char* value) { return Constant(type, value); };
       std::vector<std::string> lines{
           "{",
           "    // Abramowitz & Stegun 7.1.26 on |x| (error below 1.5e-7), times the sign of x",
@@ -251,20 +256,15 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
       const BufferModel& source = Buffer(x);
       const std::string sourceType = KernelType(source.dtype);
       const std::string stride = names_.RowStride(source);
-      const std::string rows = Rows(compute);
-      const std::string block = "32 / sizeof(" + sourceType + ")";
       return {"{",
-              "    // one value per row over its columns, the row padding left out; each lands in its own 32-byte block",
+              "    // one value per row, over its columns only (the row padding left out)",
               "    " + ScratchRegion(sourceType, "rowWork", stride, "0"),
-              "    " + ScratchRegion(sourceType, "rowValues", names_.Scalar(*source.extents[0]) + " * " + block,
+              "    " + ScratchRegion(sourceType, "rowValue", "32 / sizeof(" + sourceType + ")",
                                      stride + " * sizeof(" + sourceType + ")"),
-              "    for (int64_t rowIndex = 0; rowIndex < " + rows + "; ++rowIndex) {",
-              "        " + Call(call->second, {"rowValues[rowIndex * (" + block + ")]", x + "[rowIndex * " + stride + "]",
-                                              "rowWork", names_.Columns(source)}),
-              "    }",
-              "    " + names_.PipeSync("V_S"),
-              "    for (int64_t rowIndex = 0; rowIndex < " + rows + "; ++rowIndex) {",
-              "        " + d + ".SetValue(rowIndex, rowValues.GetValue(rowIndex * (" + block + ")));",
+              "    for (int64_t rowIndex = 0; rowIndex < " + Rows(compute) + "; ++rowIndex) {",
+              "        " + Call(call->second, {"rowValue", x + "[rowIndex * " + stride + "]", "rowWork", names_.Columns(source)}),
+              "        " + names_.PipeSync("V_S"),
+              "        " + d + ".SetValue(rowIndex, rowValue.GetValue(0));",
               "    }",
               "    " + names_.PipeSync("S_V"),
               "}"};

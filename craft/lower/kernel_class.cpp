@@ -83,6 +83,7 @@ class KernelWriter {
   KernelWriter(const Program& program, const ProgramModel& model, const std::vector<TilingField>& fields)
       : program_(program), model_(model), fields_(fields), names_(model, fields), computes_(names_) {
     IndexStages(program.kernel);
+    CountBindings(program.kernel);
     PlanBuffers();
   }
 
@@ -90,6 +91,7 @@ class KernelWriter {
 
  private:
   void IndexStages(const Block& block);
+  void CountBindings(const Block& block);
   void PlanBuffers();
   int StageOfKind(const std::vector<int>& stages, StageKind kind) const;
   std::vector<std::string> StageParameters(const StageModel& stage);
@@ -111,6 +113,7 @@ class KernelWriter {
   ComputeLowering computes_;
   std::map<const Statement*, const Block*> parentOf_;
   std::vector<BufferPlan> buffers_;
+  std::map<std::string, int> bindings_;  // how often each kernel scalar is bound
 };
 
 void KernelWriter::IndexStages(const Block& block) {
@@ -120,6 +123,19 @@ void KernelWriter::IndexStages(const Block& block) {
     if (const auto* chain = std::get_if<IfChain>(&statement.node)) {
       for (const Branch& branch : chain->branches) IndexStages(branch.body);
       IndexStages(chain->orElse);
+    }
+  }
+}
+
+void KernelWriter::CountBindings(const Block& block) {
+  for (const Statement& statement : block) {
+    if (const auto* binding = std::get_if<Binding>(&statement.node)) {
+      for (const std::string& name : binding->names) ++bindings_[name];
+    }
+    if (const auto* loop = std::get_if<ForLoop>(&statement.node)) CountBindings(loop->body);
+    if (const auto* chain = std::get_if<IfChain>(&statement.node)) {
+      for (const Branch& branch : chain->branches) CountBindings(branch.body);
+      CountBindings(chain->orElse);
     }
   }
 }
@@ -280,6 +296,8 @@ void KernelWriter::WriteBlock(CodeWriter& out, const Block& block) {
         out.Line("int64_t " + span->count + " = 0;");
         out.Line("BlockSpan(" + names_.Scalar(*span->total) + ", " + names_.Scalar(*span->unit) + ", " + span->start +
                  ", " + span->count + ");");
+      } else if (bindings_[binding->names[0]] > 1) {
+        out.Line(binding->names[0] + " = " + names_.Scalar(binding->value) + ";");
       } else {
         out.Line("const " + ScalarType(binding->names[0]) + " " + binding->names[0] + " = " + names_.Scalar(binding->value) + ";");
       }
@@ -507,6 +525,10 @@ std::string KernelWriter::Source(const std::string& kernelName) {
   body.Line("");
   body.Open("__aicore__ inline void Process()");
   WriteZeroedOutputs(body);
+  // A scalar bound more than once (in a loop or a branch) lives for the whole of Process.
+  for (const KernelScalar& scalar : model_.kernelScalars) {
+    if (bindings_[scalar.name] > 1) body.Line(ScalarType(scalar.name) + " " + scalar.name + " = 0;");
+  }
   WriteBlock(body, program_.kernel);
   body.Close();
   body.Dedent();
