@@ -119,7 +119,8 @@ std::string ComputeLowering::ScratchBytes(const ComputeModel& compute) {
     case Primitive::Gelu: case Primitive::Erf: case Primitive::SumRows: case Primitive::MaxRows:
     case Primitive::MinRows: case Primitive::SoftmaxRows: case Primitive::SumAll: case Primitive::MaxAll:
     case Primitive::CmpLt: case Primitive::CmpLe: case Primitive::CmpGt:
-    case Primitive::CmpGe: case Primitive::CmpEq: case Primitive::CmpNe: break;
+    case Primitive::CmpGe: case Primitive::CmpEq: case Primitive::CmpNe: case Primitive::Select:
+    case Primitive::IsFinite: break;
     default: return "";
   }
   const std::string capacity = names_.Capacity(source);
@@ -132,6 +133,8 @@ std::string ComputeLowering::ScratchBytes(const ComputeModel& compute) {
     case Primitive::CmpGe: case Primitive::CmpEq: case Primitive::CmpNe: {
       // A compare operand's capacity is already a multiple of COMPARE_ALIGN.
       return "4 * " + capacity + " + " + capacity + " / 8";
+    case Primitive::IsFinite: return "4 * " + capacity + " + " + capacity + " / 4 + " + capacity + " * sizeof(" + type + ")";
+    case Primitive::Select: return "2 * " + capacity + " + " + capacity + " / 8";
     }
     case Primitive::SumRows: case Primitive::MaxRows: case Primitive::MinRows: case Primitive::SoftmaxRows:
       return names_.RowStride(source) + " * sizeof(" + type + ") + 32";
@@ -250,6 +253,38 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
               "    " + Call("Select", {"picked", "mask", "ones", "static_cast<half>(0.0f)",
                                        "SELMODE::VSEL_TENSOR_SCALAR_MODE", "compared"}),
               "    " + Call("Cast", {d, "picked", "RoundMode::CAST_NONE", n}),
+              "}"};
+    }
+    case Primitive::IsFinite: {
+      names_.UseCompareAlign();
+      return {"{",
+              "    // finite exactly where x - x is 0 (inf - inf and NaN give NaN), as 1 or 0 per byte",
+              "    const int64_t compared = AlignUp(" + n + ", COMPARE_ALIGN);",
+              "    " + ScratchRegion("half", "ones", "compared", "0"),
+              "    " + ScratchRegion("half", "picked", "compared", "compared * sizeof(half)"),
+              "    " + ScratchRegion("uint8_t", "mask", "compared / 8", "2 * compared * sizeof(half)"),
+              "    " + ScratchRegion(KernelType(Buffer(x).dtype), "difference", "compared",
+                                     "2 * compared * sizeof(half) + compared / 4"),
+              "    " + Call("Sub", {"difference", x, x, "compared"}),
+              "    " + Call("CompareScalar", {"mask", "difference", "static_cast<" + KernelType(Buffer(x).dtype) + ">(0)",
+                                              "CMPMODE::EQ", "compared"}),
+              "    " + Call("Duplicate", {"ones", "static_cast<half>(1.0f)", "compared"}),
+              "    " + Call("Select", {"picked", "mask", "ones", "static_cast<half>(0.0f)",
+                                       "SELMODE::VSEL_TENSOR_SCALAR_MODE", "compared"}),
+              "    " + Call("Cast", {d, "picked", "RoundMode::CAST_NONE", n}),
+              "}"};
+    }
+    case Primitive::Select: {
+      names_.UseCompareAlign();
+      return {"{",
+              "    // the mask's 0/1 bytes as the bit mask Select reads: the first operand where the bit is 1",
+              "    const int64_t selected = AlignUp(" + n + ", COMPARE_ALIGN);",
+              "    " + ScratchRegion("half", "maskHalf", "selected", "0"),
+              "    " + ScratchRegion("uint8_t", "bits", "selected / 8", "selected * sizeof(half)"),
+              "    " + Call("Cast", {"maskHalf", x, "RoundMode::CAST_NONE", "selected"}),
+              "    " + Call("CompareScalar", {"bits", "maskHalf", "static_cast<half>(0.5f)", "CMPMODE::GT", "selected"}),
+              "    " + Call("Select", {d, "bits", compute.bufferOperands[1], compute.bufferOperands[2],
+                                       "SELMODE::VSEL_TENSOR_TENSOR_MODE", n}),
               "}"};
     }
     case Primitive::SumRows: case Primitive::MaxRows: case Primitive::MinRows: {

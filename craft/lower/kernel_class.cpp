@@ -102,7 +102,7 @@ class KernelWriter {
   void WriteStatement(CodeWriter& out, const Statement& statement, const StageModel& stage, std::map<std::string, int>& copyNames);
   void WriteCopy(CodeWriter& out, const Statement& statement, std::map<std::string, int>& copyNames);
   void WriteCompute(CodeWriter& out, const Statement& statement, const StageModel& stage);
-  IdentityCast IdentityCastOf(const ComputeModel& compute, const StageModel& stage) const;
+  IdentityCast IdentityCastOf(const ComputeModel& compute, const StageModel& stage);
   std::string ScalarType(const std::string& name) const;
   std::string TemplateHead() const;
 
@@ -379,13 +379,16 @@ void KernelWriter::WriteCopy(CodeWriter& out, const Statement& statement, std::m
 }
 
 // A cast that disappears in some combination rebinds its destination to the source when the
-// destination is this stage's scratch and the source is neither read nor written after it;
-// otherwise it copies.
-IdentityCast KernelWriter::IdentityCastOf(const ComputeModel& compute, const StageModel& stage) const {
+// destination is this stage's scratch of the same capacity and the source is neither read nor
+// written after it; otherwise it copies.
+IdentityCast KernelWriter::IdentityCastOf(const ComputeModel& compute, const StageModel& stage) {
+  if (compute.primitive != Primitive::Cast) return IdentityCast::Copy;
   const auto plan = std::find_if(buffers_.begin(), buffers_.end(),
                                  [&](const BufferPlan& buffer) { return buffer.model->name == compute.destination; });
   if (plan->Queue() || plan->touchedBy.size() > 1) return IdentityCast::Copy;
   const std::string& source = compute.bufferOperands[0];
+  // The destination's later statements may rely on its capacity (a compare's whole repeats).
+  if (names_.Capacity(*plan->model) != names_.Capacity(*model_.FindBuffer(source))) return IdentityCast::Copy;
   for (const int other : plan->model->readBy) {
     if (other != stage.index) return IdentityCast::Copy;
   }

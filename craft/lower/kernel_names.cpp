@@ -17,7 +17,8 @@ ScalarType TypeOf(ValueKind kind) {
 
 bool IsCompareOperand(const ProgramModel& model, const std::string& buffer) {
   for (const ComputeModel& compute : model.computes) {
-    const bool compare = compute.primitive >= Primitive::CmpLt && compute.primitive <= Primitive::CmpNe;
+    // Compares, isfinite and select read whole 256-byte repeats of their operands.
+    const bool compare = compute.primitive >= Primitive::CmpLt && compute.primitive <= Primitive::IsFinite;
     if (compare && std::find(compute.bufferOperands.begin(), compute.bufferOperands.end(), buffer) !=
                        compute.bufferOperands.end()) {
       return true;

@@ -72,8 +72,8 @@ TEST_P(GoldenProgram, LowersToTheSameBytesEveryTime) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Programs, GoldenProgram,
-                         ::testing::Values("sqrt", "axpby", "greater_equal", "gelu", "mse_loss", "rms_norm",
-                                           "softmax_last_dim"));
+                         ::testing::Values("sqrt", "axpby", "greater_equal", "maximum_select", "is_finite_check", "gelu",
+                                           "mse_loss", "rms_norm", "softmax_last_dim"));
 
 }  // namespace
 }  // namespace akgen::craft
