@@ -497,15 +497,41 @@ void KernelWriter::WriteStage(CodeWriter& out, const StageModel& stage) {
       out.Line(tensor + ".DeQue<" + type + ">();");
     }
   }
-  std::map<std::string, int> copyNames;
-  for (const Statement& statement : std::get<StageBlock>(stage.statement->node).body) {
-    WriteStatement(out, statement, stage, copyNames);
+  // A queue's tensor is enqueued or freed right after the last statement that uses it, so the
+  // other pipe can start on it early; a tensor a disappearing cast rebinds lives to the end.
+  const Block& body = std::get<StageBlock>(stage.statement->node).body;
+  std::map<std::string, size_t> lastUse;
+  for (size_t i = 0; i < body.size(); ++i) {
+    for (const CopyModel& copy : model_.copies) {
+      if (copy.statement == &body[i]) lastUse[copy.buffer] = i;
+    }
+    if (const ComputeModel* compute = model_.ComputeOf(&body[i])) {
+      lastUse[compute->destination] = i;
+      for (const std::string& operand : compute->bufferOperands) lastUse[operand] = i;
+      const bool disappears = std::find(compute->identityCast.begin(), compute->identityCast.end(), true) !=
+                              compute->identityCast.end();
+      if (disappears && IdentityCastOf(*compute, stage) == IdentityCast::Alias) {
+        lastUse[compute->bufferOperands[0]] = body.size();
+      }
+    }
   }
+  auto releaseAfter = [&](size_t index) {
+    for (const BufferPlan& buffer : buffers_) {
+      const auto last = lastUse.find(buffer.model->name);
+      if (!buffer.Queue() || last == lastUse.end() || last->second != index) continue;
+      if (buffer.producer == stage.index) out.Line(buffer.Member() + ".EnQue(" + buffer.model->name + ");");
+      if (buffer.consumer == stage.index) out.Line(buffer.Member() + ".FreeTensor(" + buffer.model->name + ");");
+    }
+  };
+  std::map<std::string, int> copyNames;
+  for (size_t i = 0; i < body.size(); ++i) {
+    WriteStatement(out, body[i], stage, copyNames);
+    releaseAfter(i);
+  }
+  releaseAfter(body.size());
   std::vector<std::string> events;
   for (const BufferPlan& buffer : buffers_) {
     if (!touches(*buffer.model)) continue;
-    if (buffer.Queue() && buffer.producer == stage.index) out.Line(buffer.Member() + ".EnQue(" + buffer.model->name + ");");
-    if (buffer.Queue() && buffer.consumer == stage.index) out.Line(buffer.Member() + ".FreeTensor(" + buffer.model->name + ");");
     for (const StageKind other : buffer.touchedBy) {
       const std::string event = std::string(Pipe(stage.kind)) + "_" + Pipe(other);
       if (other != stage.kind && std::find(events.begin(), events.end(), event) == events.end()) events.push_back(event);
