@@ -8,6 +8,8 @@
 #include "bench/eval/evaluate.h"
 #include "bench/report/results_report.h"
 #include "bench/results/results_file.h"
+#include "bench/task/task_tree.h"
+#include "craft/solutions/dsl_samples.h"
 #include "suite_location.h"
 
 namespace akgen {
@@ -30,6 +32,19 @@ std::optional<bench::CaseSelection> ParseCases(const std::string& text) {
   } catch (const std::exception&) {
   }
   return std::nullopt;
+}
+
+// `--solutions dsl`: the selected tasks' DSL solutions compiled into OUT/dsl-samples, which is then
+// evaluated as a samples directory (each sample timed against the task's hand-written answer).
+std::filesystem::path CompileDslSolutions(const bench::EvalOptions& eval) {
+  const bench::TaskTree tree = bench::ReadTaskTree(eval.suiteRoot);
+  const bench::FilteredTasks selected = bench::FilterTasks(tree.tasks, eval.filter);
+  const std::filesystem::path samples = eval.outDir / "dsl-samples";
+  const craft::DslSamples written = craft::WriteDslSamples(selected.tasks, samples);
+  for (const std::string& problem : written.problems) std::cerr << "note: " << problem << '\n';
+  std::cout << written.compiled << " DSL programs compiled, " << written.failed << " with errors (compile_error), into "
+            << samples.string() << '\n';
+  return samples;
 }
 
 }  // namespace
@@ -57,6 +72,7 @@ int Eval(const EvalCommandOptions& options) {
   eval.runSeconds = options.runSeconds;
   eval.oracle = bench::OracleConfigFromEnvironment(AKGEN_PYTHON_PACKAGE_DIR, eval.cacheDir / "golden");
   try {
+    if (options.solutions == "dsl") eval.solutions = CompileDslSolutions(eval).string();
     const bench::EvalOutcome outcome = bench::Evaluate(eval, std::cout);
     for (const std::string& problem : outcome.problems) std::cerr << "problem: " << problem << '\n';
     std::cout << outcome.evaluated << " results recorded, " << outcome.skipped << " already in "

@@ -1,4 +1,5 @@
-// `akgen eval SUITE --solutions answer|DIR`: evaluate solutions on the simulator, then report.
+// `akgen eval SUITE --solutions answer|dsl|DIR`: evaluate solutions on the simulator, then report.
+// `dsl` compiles each task's DSL solutions into OUT/dsl-samples first and evaluates those.
 #pragma once
 #include <string>
 

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cc_command.h"
+#include "craft_command.h"
 #include "eval_command.h"
 #include "report_command.h"
 #include "tasks_command.h"
@@ -43,7 +44,9 @@ int main(int argc, char** argv) {
   CLI::App* eval = app.add_subcommand("eval", "build, run and check solutions of a suite on the simulator");
   akgen::EvalCommandOptions evalOptions;
   eval->add_option("suite", evalOptions.suite, "builtin, or the path of an NPUKernelBench tasks/ tree");
-  eval->add_option("--solutions", evalOptions.solutions, "answer (each task's answer/0) or a samples directory");
+  eval->add_option("--solutions", evalOptions.solutions,
+                   "answer (each task's answer/0), dsl (each task's answer/dsl/*.craft, compiled) or a samples "
+                   "directory");
   eval->add_option("--shape-mode", evalOptions.shapeMode, "static (one case per unit) or dynamic (all cases)");
   eval->add_option("--case", evalOptions.caseSelection, "static mode: a case_id, or all (default: case 0)");
   eval->add_option("--out", evalOptions.outDir, "results directory (results.jsonl, summary.json)");
@@ -67,11 +70,22 @@ int main(int argc, char** argv) {
   report->add_option("--shape-mode", reportOptions.shapeMode, "judge as static or dynamic (default: as recorded)");
   report->add_flag("--json", reportOptions.json, "print summary.json");
 
+  CLI::App* craft = app.add_subcommand("craft", "the kernel DSL (docs/dsl.md)");
+  craft->require_subcommand(1);
+  akgen::CraftOptions craftOptions;
+  CLI::App* craftCheck = craft->add_subcommand("check", "check a program; diagnostics on stderr");
+  craftCheck->add_option("file", craftOptions.file, "the .craft program")->required();
+  CLI::App* craftCompile = craft->add_subcommand("compile", "compile a program to AscendC (op_host/, op_kernel/)");
+  craftCompile->add_option("file", craftOptions.file, "the .craft program")->required();
+  craftCompile->add_option("-o,--out", craftOptions.outDir, "directory for op_host/ and op_kernel/ (default: beside FILE)");
+
   CLI11_PARSE(app, argc, argv);
 
   if (tasks->parsed()) return akgen::ListTasks(tasksOptions);
   if (report->parsed()) return akgen::Report(reportOptions);
   if (eval->parsed()) return akgen::Eval(evalOptions);
+  if (craftCheck->parsed()) return akgen::CraftCheck(craftOptions);
+  if (craftCompile->parsed()) return akgen::CraftCompile(craftOptions);
 
   if (cc->parsed()) {
     if (cc->remaining().empty()) {

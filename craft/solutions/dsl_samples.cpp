@@ -1,0 +1,87 @@
+#include "craft/solutions/dsl_samples.h"
+
+#include <algorithm>
+#include <fstream>
+#include <iterator>
+
+#include "craft/craft.h"
+
+namespace akgen::craft {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<fs::path> Programs(const fs::path& directory) {
+  std::vector<fs::path> programs;
+  std::error_code error;
+  for (const fs::directory_entry& entry : fs::directory_iterator(directory, error))
+    if (entry.is_regular_file() && entry.path().extension() == ".craft") programs.push_back(entry.path());
+  std::sort(programs.begin(), programs.end());
+  return programs;
+}
+
+void WriteText(const fs::path& path, const std::string& text) {
+  fs::create_directories(path.parent_path());
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (!out.flush()) throw std::runtime_error(path.string() + ": cannot write");
+}
+
+std::string ReadText(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(path.string() + ": cannot read");
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// One program into one sample folder; true when it compiled.
+bool WriteSample(const fs::path& program, const fs::path& sample) {
+  const std::string source = ReadText(program);
+  WriteText(sample / "dsl" / program.filename(), source);
+  const CompileResult result = Compile(source, program.string());
+  if (!result.op) {
+    std::string log;
+    for (const Diagnostic& diagnostic : result.diagnostics) log += Format(diagnostic);
+    WriteText(sample / bench::kGeneratorErrorFile, log);
+    return false;
+  }
+  for (const auto& [path, text] : result.op->files) WriteText(sample / path, text);
+  return true;
+}
+
+// The sandboxed builds run as another user: every folder must be searchable and every file readable,
+// whatever the umask.
+void MakeReadableByAll(const fs::path& root) {
+  constexpr fs::perms kFolder = fs::perms::group_read | fs::perms::group_exec | fs::perms::others_read | fs::perms::others_exec;
+  constexpr fs::perms kFile = fs::perms::group_read | fs::perms::others_read;
+  fs::permissions(root, kFolder, fs::perm_options::add);
+  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(root))
+    fs::permissions(entry.path(), entry.is_directory() ? kFolder : kFile, fs::perm_options::add);
+}
+
+}  // namespace
+
+fs::path DslSolutionDirectory(const bench::Task& task) { return task.directory / "answer" / "dsl"; }
+
+DslSamples WriteDslSamples(const std::vector<const bench::Task*>& tasks, const fs::path& root) {
+  DslSamples samples;
+  fs::remove_all(root);
+  for (const bench::Task* task : tasks) {
+    const std::vector<fs::path> programs = Programs(DslSolutionDirectory(*task));
+    if (programs.empty()) {
+      samples.problems.push_back(task->Key() + ": no DSL solution in " + DslSolutionDirectory(*task).string());
+      continue;
+    }
+    for (size_t i = 0; i < programs.size(); ++i) {
+      try {
+        const bool compiled = WriteSample(programs[i], root / task->Key() / ("sample" + std::to_string(i)));
+        ++(compiled ? samples.compiled : samples.failed);
+      } catch (const std::runtime_error& error) {
+        samples.problems.push_back(error.what());
+      }
+    }
+  }
+  if (fs::exists(root)) MakeReadableByAll(root);
+  return samples;
+}
+
+}  // namespace akgen::craft
