@@ -124,8 +124,8 @@ std::string ComputeLowering::ScratchBytes(const ComputeModel& compute) {
     default: return "";
   }
   const std::string capacity = names_.Capacity(source);
-  names_.Scalars().UseHelper("AlignUp");
-  const std::string region = "AlignUp(" + capacity + " * sizeof(" + type + "), 32)";
+  names_.Scalars().UseHelper("AlignUpTo");
+  const std::string region = "AlignUpTo(" + capacity + " * sizeof(" + type + "), 32)";
   switch (compute.primitive) {
     case Primitive::Gelu: return region;
     case Primitive::Erf: return "3 * " + region;
@@ -208,8 +208,8 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
     }
     case Primitive::Erf: {
       const std::string cap = names_.Capacity(Buffer(x));
-      names_.Scalars().UseHelper("AlignUp");
-      const std::string region = "AlignUp(" + cap + " * sizeof(" + type + "), 32)";
+      names_.Scalars().UseHelper("AlignUpTo");
+      const std::string region = "AlignUpTo(" + cap + " * sizeof(" + type + "), 32)";
       const std::string sign = d + "Sign", gauss = d + "Gauss", t = d + "T";
       auto scalar = [&](const char* value) { return Constant(type, value); };
       std::vector<std::string> lines{
@@ -244,7 +244,7 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
       names_.UseCompareAlign();
       return {"{",
               "    // the comparison's bit mask selects 1 or 0 in half, narrowed to one byte per element",
-              "    const int64_t compared = AlignUp(" + n + ", COMPARE_ALIGN);",
+              "    const int64_t compared = AlignUpTo(" + n + ", COMPARE_ALIGN);",
               "    " + ScratchRegion("half", "ones", "compared", "0"),
               "    " + ScratchRegion("half", "picked", "compared", "compared * sizeof(half)"),
               "    " + ScratchRegion("uint8_t", "mask", "compared / 8", "2 * compared * sizeof(half)"),
@@ -259,7 +259,7 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
       names_.UseCompareAlign();
       return {"{",
               "    // finite exactly where x - x is 0 (inf - inf and NaN give NaN), as 1 or 0 per byte",
-              "    const int64_t compared = AlignUp(" + n + ", COMPARE_ALIGN);",
+              "    const int64_t compared = AlignUpTo(" + n + ", COMPARE_ALIGN);",
               "    " + ScratchRegion("half", "ones", "compared", "0"),
               "    " + ScratchRegion("half", "picked", "compared", "compared * sizeof(half)"),
               "    " + ScratchRegion("uint8_t", "mask", "compared / 8", "2 * compared * sizeof(half)"),
@@ -278,7 +278,7 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
       names_.UseCompareAlign();
       return {"{",
               "    // the mask's 0/1 bytes as the bit mask Select reads: the first operand where the bit is 1",
-              "    const int64_t selected = AlignUp(" + n + ", COMPARE_ALIGN);",
+              "    const int64_t selected = AlignUpTo(" + n + ", COMPARE_ALIGN);",
               "    " + ScratchRegion("half", "maskHalf", "selected", "0"),
               "    " + ScratchRegion("uint8_t", "bits", "selected / 8", "selected * sizeof(half)"),
               "    " + Call("Cast", {"maskHalf", x, "RoundMode::CAST_NONE", "selected"}),

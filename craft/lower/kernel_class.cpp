@@ -30,7 +30,7 @@ const char* kRowGap =
     "// UB gap after each copied row, in 32-byte blocks: from the row's 32-byte padded end to the next\n"
     "// row's start.\n"
     "__aicore__ inline uint32_t RowGapBlocks(int64_t cols, int64_t elementBytes) {\n"
-    "    return static_cast<uint32_t>((AlignUp(cols, ROW_ALIGN) * elementBytes - AlignUp(cols * elementBytes, 32)) / 32);\n"
+    "    return static_cast<uint32_t>((AlignUpTo(cols, ROW_ALIGN) * elementBytes - AlignUpTo(cols * elementBytes, 32)) / 32);\n"
     "}";
 
 const char* Pipe(StageKind kind) {
@@ -359,7 +359,7 @@ void KernelWriter::WriteCopy(CodeWriter& out, const Statement& statement, std::m
   const std::string params = buffer.name + "Copy" + (used > 1 ? std::to_string(used) : "");
   const std::string length = model->length ? names_.Scalar(*model->length) : names_.Scalar(*buffer.extents[0]);
   if (rows) {
-    names_.RowStride(buffer);  // ROW_ALIGN and AlignUp, which RowGapBlocks uses
+    names_.RowStride(buffer);  // ROW_ALIGN and AlignUpTo, which RowGapBlocks uses
     names_.UseHelper(kRowGap);
     const std::string bytes = "static_cast<uint32_t>(" + names_.Columns(buffer) + " * sizeof(" + type + "))";
     const std::string gap = "RowGapBlocks(" + names_.Columns(buffer) + ", sizeof(" + type + "))";

@@ -78,8 +78,8 @@ std::string KernelNames::RowStride(const BufferModel& buffer) {
       "// A 2-D buffer's rows start every ROW_ALIGN elements: a multiple of 32 bytes for every dtype, and\n"
       "// the same stride for every dtype, so whole-buffer statements and casts keep the rows in place.\n"
       "constexpr int64_t ROW_ALIGN = 32;");
-  scalars_.UseHelper("AlignUp");
-  return "AlignUp(" + Columns(buffer) + ", ROW_ALIGN)";
+  scalars_.UseHelper("AlignUpTo");
+  return "AlignUpTo(" + Columns(buffer) + ", ROW_ALIGN)";
 }
 
 std::string KernelNames::Capacity(const BufferModel& buffer) {
@@ -87,12 +87,12 @@ std::string KernelNames::Capacity(const BufferModel& buffer) {
   const std::string length = Scalar(*buffer.extents[0]);
   if (!IsCompareOperand(model_, buffer.name)) return length;
   UseCompareAlign();
-  return "AlignUp(" + length + ", COMPARE_ALIGN)";
+  return "AlignUpTo(" + length + ", COMPARE_ALIGN)";
 }
 
 void KernelNames::UseCompareAlign() {
   UseHelper("// Compare works on whole 256-byte repeats: 128 elements covers them for f16 and f32.\nconstexpr int64_t COMPARE_ALIGN = 128;");
-  scalars_.UseHelper("AlignUp");
+  scalars_.UseHelper("AlignUpTo");
 }
 
 std::string KernelNames::PipeSync(const std::string& event) {

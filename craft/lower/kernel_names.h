@@ -18,7 +18,7 @@ class KernelNames {
   ScalarTranslator& Scalars() { return scalars_; }
   std::string Scalar(const Expr& expression) { return scalars_.Translate(expression).text; }
 
-  // `AlignUp(cols, ROW_ALIGN)`: the element stride of a 2-D buffer's rows (32 elements: a multiple
+  // `AlignUpTo(cols, ROW_ALIGN)`: the element stride of a 2-D buffer's rows (32 elements: a multiple
   // of 32 bytes for every dtype, and the same stride for every dtype, so whole-buffer elementwise
   // statements and casts keep rows in place).
   std::string RowStride(const BufferModel& buffer);

@@ -40,10 +40,10 @@ struct HelperText {
 constexpr HelperText kHelpers[] = {
     {"CeilDiv", "static int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }",
      "__aicore__ inline int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }"},
-    {"AlignUp", "static int64_t AlignUp(int64_t a, int64_t b) { return (a + b - 1) / b * b; }",
-     "__aicore__ inline int64_t AlignUp(int64_t a, int64_t b) { return (a + b - 1) / b * b; }"},
-    {"AlignDown", "static int64_t AlignDown(int64_t a, int64_t b) { return a / b * b; }",
-     "__aicore__ inline int64_t AlignDown(int64_t a, int64_t b) { return a / b * b; }"},
+    {"AlignUpTo", "static int64_t AlignUpTo(int64_t a, int64_t b) { return (a + b - 1) / b * b; }",
+     "__aicore__ inline int64_t AlignUpTo(int64_t a, int64_t b) { return (a + b - 1) / b * b; }"},
+    {"AlignDownTo", "static int64_t AlignDownTo(int64_t a, int64_t b) { return a / b * b; }",
+     "__aicore__ inline int64_t AlignDownTo(int64_t a, int64_t b) { return a / b * b; }"},
     {"ScalarMin", "", "template <typename V>\n__aicore__ inline V ScalarMin(V a, V b) { return a < b ? a : b; }"},
     {"ScalarMax", "", "template <typename V>\n__aicore__ inline V ScalarMax(V a, V b) { return a > b ? a : b; }"},
     {"ScalarAbs", "", "template <typename V>\n__aicore__ inline V ScalarAbs(V a) { return a < 0 ? -a : a; }"},
@@ -146,7 +146,7 @@ CppExpression ScalarTranslator::Builtin(const Expr& call) {
     return {(side_ == Side::Host ? "std::abs(" : "ScalarAbs(") + joined() + ")", args[0].type, 0};
   }
   static const std::map<std::string, std::string> integerHelpers{
-      {"cdiv", "CeilDiv"}, {"align_up", "AlignUp"}, {"align_down", "AlignDown"}};
+      {"cdiv", "CeilDiv"}, {"align_up", "AlignUpTo"}, {"align_down", "AlignDownTo"}};
   const auto helper = integerHelpers.find(f);
   if (helper != integerHelpers.end() && args.size() == 2) {
     helpers_.insert(helper->second);

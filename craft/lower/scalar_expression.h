@@ -36,9 +36,9 @@ class ScalarTranslator {
   CppExpression Translate(const Expr& expression);
   // The C++ spelling of a scalar type on this side (int64_t, float or double, bool).
   std::string TypeName(ScalarType type) const;
-  // Marks a helper (CeilDiv, AlignUp, AlignDown, ScalarMin, ScalarMax, ScalarAbs) as called.
+  // Marks a helper (CeilDiv, AlignUpTo, AlignDownTo, ScalarMin, ScalarMax, ScalarAbs) as called.
   void UseHelper(const std::string& name) { helpers_.insert(name); }
-  // Definitions of the helper functions (CeilDiv, AlignUp, ...) the translated expressions call.
+  // Definitions of the helper functions (CeilDiv, AlignUpTo, ...) the translated expressions call.
   std::vector<std::string> HelperDefinitions() const;
 
  private:
