@@ -130,12 +130,11 @@ std::string ComputeLowering::ScratchBytes(const ComputeModel& compute) {
     case Primitive::Gelu: return region;
     case Primitive::Erf: return "3 * " + region;
     case Primitive::CmpLt: case Primitive::CmpLe: case Primitive::CmpGt:
-    case Primitive::CmpGe: case Primitive::CmpEq: case Primitive::CmpNe: {
-      // A compare operand's capacity is already a multiple of COMPARE_ALIGN.
+    case Primitive::CmpGe: case Primitive::CmpEq: case Primitive::CmpNe:
+      // Two half tiles and the bit mask; a compare operand's capacity is a multiple of COMPARE_ALIGN.
       return "4 * " + capacity + " + " + capacity + " / 8";
     case Primitive::IsFinite: return "4 * " + capacity + " + " + capacity + " / 4 + " + capacity + " * sizeof(" + type + ")";
     case Primitive::Select: return "2 * " + capacity + " + " + capacity + " / 8";
-    }
     case Primitive::SumRows: case Primitive::MaxRows: case Primitive::MinRows: case Primitive::SoftmaxRows:
       return names_.RowStride(source) + " * sizeof(" + type + ") + 32";
     case Primitive::SumAll: case Primitive::MaxAll: return region;
