@@ -82,16 +82,14 @@ class KernelWriter {
  public:
   KernelWriter(const Program& program, const ProgramModel& model, const std::vector<TilingField>& fields)
       : program_(program), model_(model), fields_(fields), names_(model, fields), computes_(names_) {
-    IndexStages(program.kernel);
-    CountBindings(program.kernel);
+    IndexBlock(program.kernel);
     PlanBuffers();
   }
 
   std::string Source(const std::string& kernelName);
 
  private:
-  void IndexStages(const Block& block);
-  void CountBindings(const Block& block);
+  void IndexBlock(const Block& block);
   void PlanBuffers();
   int StageOfKind(const std::vector<int>& stages, StageKind kind) const;
   std::vector<std::string> StageParameters(const StageModel& stage);
@@ -116,26 +114,17 @@ class KernelWriter {
   std::map<std::string, int> bindings_;  // how often each kernel scalar is bound
 };
 
-void KernelWriter::IndexStages(const Block& block) {
+// Records each stage block's statement list and how often each kernel scalar is bound.
+void KernelWriter::IndexBlock(const Block& block) {
   for (const Statement& statement : block) {
     if (std::holds_alternative<StageBlock>(statement.node)) parentOf_[&statement] = &block;
-    if (const auto* loop = std::get_if<ForLoop>(&statement.node)) IndexStages(loop->body);
-    if (const auto* chain = std::get_if<IfChain>(&statement.node)) {
-      for (const Branch& branch : chain->branches) IndexStages(branch.body);
-      IndexStages(chain->orElse);
-    }
-  }
-}
-
-void KernelWriter::CountBindings(const Block& block) {
-  for (const Statement& statement : block) {
     if (const auto* binding = std::get_if<Binding>(&statement.node)) {
       for (const std::string& name : binding->names) ++bindings_[name];
     }
-    if (const auto* loop = std::get_if<ForLoop>(&statement.node)) CountBindings(loop->body);
+    if (const auto* loop = std::get_if<ForLoop>(&statement.node)) IndexBlock(loop->body);
     if (const auto* chain = std::get_if<IfChain>(&statement.node)) {
-      for (const Branch& branch : chain->branches) CountBindings(branch.body);
-      CountBindings(chain->orElse);
+      for (const Branch& branch : chain->branches) IndexBlock(branch.body);
+      IndexBlock(chain->orElse);
     }
   }
 }
