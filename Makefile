@@ -3,7 +3,7 @@ BUILD_DIR ?= build
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
-.PHONY: deps build run examples test bench clean
+.PHONY: deps build run examples test bench fuzz clean
 
 deps:
 	@scripts/install-deps.sh
@@ -27,6 +27,21 @@ test: build
 bench: build
 	@$(BUILD_DIR)/bin/sim_benchmarks
 	@scripts/bench-compile.sh $(BUILD_DIR)/bin/akgen
+
+# libFuzzer on the craft parser and checker (clang from Debian), in its own build directory, for
+# FUZZ_SECONDS, starting from the golden programs and the tasks' DSL solutions. A crash stops it
+# and leaves the input in $(FUZZ_DIR)/crash-*.
+FUZZ_DIR ?= build-fuzz
+FUZZ_SECONDS ?= 60
+fuzz:
+	@command -v clang++ >/dev/null || apt-get install -y clang
+	@mkdir -p $(FUZZ_DIR)/corpus
+	@cp tests/craft/check/programs/*.craft $(FUZZ_DIR)/corpus/
+	@find suite -name '*.craft' -exec cp {} $(FUZZ_DIR)/corpus/ \;
+	@clang++ -std=c++20 -O1 -g -I. -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	  fuzz/craft_fuzzer.cpp craft/syntax/*.cpp craft/check/*.cpp -o $(FUZZ_DIR)/craft_fuzzer
+	@$(FUZZ_DIR)/craft_fuzzer -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 -dict=fuzz/craft.dict \
+	  -artifact_prefix=$(FUZZ_DIR)/ $(FUZZ_DIR)/corpus
 
 clean:
 	rm -rf $(BUILD_DIR)

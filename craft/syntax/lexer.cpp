@@ -69,8 +69,11 @@ class Lexer {
     result_.tokens.push_back(std::move(token));
   }
 
+  // Past this many, a file of garbage would only cost time: the parser reports fewer anyway.
+  static constexpr size_t kMaxErrors = 50;
+
   void Error(SourcePosition at, std::string message, std::string hint) {
-    result_.errors.push_back({at, std::move(message), std::move(hint)});
+    if (result_.errors.size() < kMaxErrors) result_.errors.push_back({at, std::move(message), std::move(hint)});
   }
 
   // Measures the indentation of a new line. Blank and comment-only lines do not count: returns
