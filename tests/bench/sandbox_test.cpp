@@ -190,23 +190,24 @@ TEST_F(SandboxTest, InfiniteLoopIsKilledAtTheWallClockTimeout) {
   EXPECT_TRUE(ProcessesNamed("sandbox_busy_loop").empty());
 }
 
+// The wall-clock limit is far above the CPU limit, so the CPU limit comes first even on a machine so
+// busy that the burner gets a fraction of a core.
 TEST_F(SandboxTest, CpuBurnerHitsTheCpuLimit) {
   RequireBubblewrap();
   policy_.limits.cpuSeconds = 1;
-  policy_.limits.wallSeconds = 5;
+  policy_.limits.wallSeconds = 60;
   const auto result = Run("busy_loop");
   EXPECT_FALSE(result.timedOut);
   EXPECT_EQ(result.signal, SIGXCPU);
   EXPECT_TRUE(result.cpuLimitReached);
   EXPECT_EQ(Classify(result).verdict, SandboxVerdict::Timeout);
   EXPECT_EQ(Classify(result).detail, "CPU time limit");
-  EXPECT_LT(result.wallSeconds, 4.0);
 }
 
 TEST_F(SandboxTest, CpuBurnerHitsTheCpuLimitWithoutBubblewrap) {
   policy_.isolation = Isolation::ProcessGroupOnly;
   policy_.limits.cpuSeconds = 1;
-  policy_.limits.wallSeconds = 5;
+  policy_.limits.wallSeconds = 60;
   const auto result = Run("busy_loop");
   EXPECT_EQ(result.signal, SIGXCPU);
   EXPECT_EQ(Classify(result).detail, "CPU time limit");
