@@ -576,6 +576,7 @@ std::string KernelWriter::Source(const std::string& kernelName) {
   }
   for (const TilingField& field : fields_) {
     const std::string type = field.type == ScalarType::Float ? "float" : field.type == ScalarType::Bool ? "bool" : "int64_t";
+    if (!field.rationale.empty()) body.Line("// " + field.rationale);
     body.Line(type + " " + field.name + " = " + (field.type == ScalarType::Float ? "0.0f" : "0") + ";");
   }
   body.Dedent();
