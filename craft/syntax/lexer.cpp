@@ -213,34 +213,30 @@ class Lexer {
     }
     std::string text = source_.substr(start, pos_ - start);
     if (!RejectGlued(at, text)) return;
-    Token token;
-    token.kind = TokenKind::Float;
-    token.at = at;
-    token.text = text;
-    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), token.number);
+    double number = 0;
+    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
     if (error != std::errc() || end != text.data() + text.size()) {
       Error(at, "the number " + text + " is out of range", "write a float within the range of a double");
       return;
     }
-    result_.tokens.push_back(std::move(token));
+    Emit(TokenKind::Float, at, std::move(text));
+    result_.tokens.back().number = number;
   }
 
   void FinishInteger(SourcePosition at, size_t start, size_t digits, int base) {
     std::string text = source_.substr(start, pos_ - start);
     if (!RejectGlued(at, text)) return;
-    Token token;
-    token.kind = TokenKind::Integer;
-    token.at = at;
-    token.text = text;
+    int64_t integer = 0;
     const char* first = source_.data() + digits;
     const char* last = source_.data() + pos_;
-    auto [end, error] = std::from_chars(first, last, token.integer, base);
+    auto [end, error] = std::from_chars(first, last, integer, base);
     if (first == last || error != std::errc() || end != last) {
       Error(at, "the integer " + text + " is malformed or does not fit 64 bits",
             "write a decimal or 0x-prefixed hexadecimal integer below 2^63");
       return;
     }
-    result_.tokens.push_back(std::move(token));
+    Emit(TokenKind::Integer, at, std::move(text));
+    result_.tokens.back().integer = integer;
   }
 
   // A number glued to letters (`12ab`, `0x1g`) is one malformed token, not two.

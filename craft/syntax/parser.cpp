@@ -1,6 +1,7 @@
 #include "craft/syntax/parser.h"
 
 #include <algorithm>
+#include <array>
 #include <set>
 #include <utility>
 
@@ -635,23 +636,25 @@ class Parser {
     return expr;
   }
 
-  Expr ParseOr() {
-    Expr left = ParseAnd();
-    while (AtWord("or")) {
+  // One left-associative precedence level: `next (op next)*`.
+  Expr ParseLevel(Expr (Parser::*next)(), std::initializer_list<std::string_view> operators) {
+    Expr left = (this->*next)();
+    while (AtAnyOf(operators)) {
       const Token& op = Take();
-      left = Binary(op, std::move(left), ParseAnd());
+      left = Binary(op, std::move(left), (this->*next)());
     }
     return left;
   }
 
-  Expr ParseAnd() {
-    Expr left = ParseNot();
-    while (AtWord("and")) {
-      const Token& op = Take();
-      left = Binary(op, std::move(left), ParseNot());
-    }
-    return left;
+  template <typename Operators>
+  bool AtAnyOf(const Operators& operators) const {
+    const Token& token = Peek();
+    if (token.kind != TokenKind::Operator && token.kind != TokenKind::Name) return false;
+    return std::find(operators.begin(), operators.end(), token.text) != operators.end();
   }
+
+  Expr ParseOr() { return ParseLevel(&Parser::ParseAnd, {"or"}); }
+  Expr ParseAnd() { return ParseLevel(&Parser::ParseNot, {"and"}); }
 
   Expr ParseNot() {
     if (!AtWord("not")) return ParseComparison();
@@ -661,38 +664,19 @@ class Parser {
     return expr;
   }
 
-  bool AtComparison() const {
-    for (std::string_view op : {"==", "!=", "<", "<=", ">", ">="})
-      if (AtOperator(op)) return true;
-    return false;
-  }
+  static constexpr std::array<std::string_view, 6> kComparisons = {"==", "!=", "<", "<=", ">", ">="};
 
   Expr ParseComparison() {
     Expr left = ParseSum();
-    if (!AtComparison()) return left;
+    if (!AtAnyOf(kComparisons)) return left;
     const Token& op = Take();
     Expr comparison = Binary(op, std::move(left), ParseSum());
-    if (AtComparison()) Fail(Peek().at, "comparisons do not chain", "write `a < b and b < c`");
+    if (AtAnyOf(kComparisons)) Fail(Peek().at, "comparisons do not chain", "write `a < b and b < c`");
     return comparison;
   }
 
-  Expr ParseSum() {
-    Expr left = ParseTerm();
-    while (AtOperator("+") || AtOperator("-")) {
-      const Token& op = Take();
-      left = Binary(op, std::move(left), ParseTerm());
-    }
-    return left;
-  }
-
-  Expr ParseTerm() {
-    Expr left = ParseUnary();
-    while (AtOperator("*") || AtOperator("/") || AtOperator("//") || AtOperator("%")) {
-      const Token& op = Take();
-      left = Binary(op, std::move(left), ParseUnary());
-    }
-    return left;
-  }
+  Expr ParseSum() { return ParseLevel(&Parser::ParseTerm, {"+", "-"}); }
+  Expr ParseTerm() { return ParseLevel(&Parser::ParseUnary, {"*", "/", "//", "%"}); }
 
   Expr ParseUnary() {
     if (!AtOperator("-")) return ParsePower();
