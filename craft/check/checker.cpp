@@ -16,6 +16,14 @@ namespace {
 constexpr int64_t kUbBytes = 196608;
 constexpr int64_t kBlockBytes = 32;
 constexpr int kMaxBufferDepth = 8;
+// The lowering's layout (program_model.h, BufferModel::maxElements): rows of a 2-D buffer start
+// every align_up(COLS, 32) elements; compare, select and isfinite operands hold whole 128-element
+// repeats; zero(...) clears outputs through a chunk of 256 elements.
+constexpr int64_t kRowAlign = 32;
+constexpr int64_t kCompareAlign = 128;
+constexpr int64_t kZeroChunk = 256;
+
+int64_t AlignToBlock(int64_t bytes) { return (bytes + kBlockBytes - 1) / kBlockBytes * kBlockBytes; }
 
 enum class SymbolKind { Input, Output, Attr, DtypeVariable, HostValue, KernelScalar, Buffer };
 
@@ -1048,17 +1056,34 @@ class Checker {
     }
   }
 
-  // Rows and (padded) columns of a UB buffer in combination k, when bounded.
-  std::optional<std::pair<int64_t, int64_t>> BufferExtent(const BufferModel& buffer, size_t k) {
+  // A buffer's capacity and row stride in elements, at the largest tile (program_model.h,
+  // BufferModel::maxElements), when bounded.
+  struct Capacity {
+    int64_t elements = 0;
+    int64_t rowStride = 0;
+  };
+
+  std::optional<Capacity> CapacityOf(const BufferModel& buffer, size_t k) {
     sizeCombination_ = k;
-    Interval rows = Range(*buffer.extents[0]);
+    Interval length = Range(*buffer.extents[0]);
     Interval columns = buffer.extents.size() == 2 ? Range(*buffer.extents[1]) : Interval::Exactly(1);
     sizeCombination_ = kNoCombination;
-    if (!rows.high || !columns.high || *rows.high < 0 || *columns.high < 0) return std::nullopt;
-    int64_t elementsPerBlock = kBlockBytes / DtypeBytes(buffer.dtype.perCombination[k]);
-    int64_t paddedColumns = buffer.extents.size() == 2 ? (*columns.high + elementsPerBlock - 1) / elementsPerBlock * elementsPerBlock : 1;
-    if (buffer.extents.size() == 1) return std::pair{int64_t{1}, *rows.high};
-    return std::pair{*rows.high, paddedColumns};
+    constexpr int64_t kLimit = int64_t{1} << 40;  // far beyond any UB; keeps the products exact
+    if (!length.high || !columns.high || *length.high < 0 || *columns.high < 0 || *length.high > kLimit ||
+        *columns.high > kLimit)
+      return std::nullopt;
+    auto alignUp = [](int64_t value, int64_t unit) { return (value + unit - 1) / unit * unit; };
+    if (buffer.extents.size() == 2) {
+      int64_t stride = alignUp(*columns.high, kRowAlign);
+      if (*length.high > kLimit / std::max<int64_t>(stride, 1)) return std::nullopt;
+      return Capacity{*length.high * stride, stride};
+    }
+    bool compared = std::any_of(model_.computes.begin(), model_.computes.end(), [&](const ComputeModel& compute) {
+      return compute.primitive >= Primitive::CmpLt && compute.primitive <= Primitive::IsFinite &&
+             std::count(compute.bufferOperands.begin(), compute.bufferOperands.end(), buffer.name);
+    });
+    int64_t elements = compared ? alignUp(*length.high, kCompareAlign) : *length.high;
+    return Capacity{elements, elements};
   }
 
   void CheckBudget() {
@@ -1068,14 +1093,14 @@ class Checker {
       UbBudget budget;
       budget.combination = static_cast<int>(k);
       budget.limitBytes = kUbBytes;
-      std::map<std::string, std::pair<int64_t, int64_t>> extents;
+      std::map<std::string, Capacity> capacities;
       for (BufferModel& buffer : model_.buffers) {
         if (brokenBuffers_.count(buffer.name)) {
           budget.bounded = false;
           continue;
         }
-        std::optional<std::pair<int64_t, int64_t>> extent = BufferExtent(buffer, k);
-        if (!extent || extent->first > (int64_t{1} << 40) / std::max<int64_t>(1, extent->second)) {
+        std::optional<Capacity> capacity = CapacityOf(buffer, k);
+        if (!capacity) {
           budget.bounded = false;
           if (!reportedUnbounded)
             Error(buffer.at, "ub-budget", "cannot bound the size of `" + buffer.name + "`: its length has no upper bound the host fixes",
@@ -1083,24 +1108,31 @@ class Checker {
           reportedUnbounded = true;
           continue;
         }
-        extents[buffer.name] = *extent;
+        capacities[buffer.name] = *capacity;
+        buffer.maxElements = std::max(buffer.maxElements.value_or(0), capacity->elements);
         if (buffer.memory != Memory::UnifiedBuffer) continue;
-        int64_t bytes = extent->first * extent->second * DtypeBytes(buffer.dtype.perCombination[k]);
-        bytes = (bytes + kBlockBytes - 1) / kBlockBytes * kBlockBytes * buffer.depth;
+        int64_t bytes = AlignToBlock(capacity->elements * DtypeBytes(buffer.dtype.perCombination[k])) * buffer.depth;
         budget.bytesPerBuffer[buffer.name] = bytes;
         budget.totalBytes += bytes;
-        if (k == 0 || buffer.maxElements.value_or(0) < extent->first * extent->second)
-          buffer.maxElements = extent->first * extent->second;
       }
       int64_t temporary = 0;
       for (const ComputeModel& compute : model_.computes) {
-        auto extent = compute.temp ? extents.find(compute.temp->sizedLike) : extents.end();
-        if (extent != extents.end())
-          temporary = std::max(temporary, TempBytes(*compute.temp, k, extent->second.first, extent->second.second));
+        auto capacity = compute.temp ? capacities.find(compute.temp->sizedLike) : capacities.end();
+        if (capacity == capacities.end()) continue;
+        int64_t operandBytes = DtypeBytes(FindBuffer(compute.temp->sizedLike)->dtype.perCombination[k]);
+        temporary = std::max(temporary, AlignToBlock(TempBytes(*compute.temp, k, operandBytes, capacity->second.elements,
+                                                                capacity->second.rowStride)));
       }
       if (temporary > 0) {
         budget.bytesPerBuffer["temporary"] = temporary;
         budget.totalBytes += temporary;
+      }
+      int64_t zeroChunk = 0;
+      for (const std::string& output : model_.zeroedOutputs)
+        zeroChunk = std::max(zeroChunk, kZeroChunk * DtypeBytes(model_.FindTensor(output)->dtype.perCombination[k]));
+      if (zeroChunk > 0) {
+        budget.bytesPerBuffer["zero"] = zeroChunk;
+        budget.totalBytes += zeroChunk;
       }
       if (k == 0 || budget.totalBytes > best.totalBytes) best = budget;
     }
@@ -1113,7 +1145,8 @@ class Checker {
       shares += (shares.empty() ? "" : ", ") + buffer.name + " " + std::to_string(share->second);
       if (buffer.depth > 1) shares += " (" + std::to_string(buffer.depth) + " buffers)";
     }
-    if (best.bytesPerBuffer.count("temporary")) shares += ", temporary " + std::to_string(best.bytesPerBuffer["temporary"]);
+    for (const char* extra : {"temporary", "zero"})
+      if (best.bytesPerBuffer.count(extra)) shares += std::string(", ") + extra + " " + std::to_string(best.bytesPerBuffer[extra]);
     std::string combination = CombinationText(best.combination);
     Error(program_.kernelAt, "ub-budget",
           "the buffers need " + std::to_string(best.totalBytes) + " bytes of UB, more than the " +

@@ -53,7 +53,7 @@ struct PrimitiveInfo {
   ResultDtype result;
   ResultShape shape;
   bool needsArithmeticDtype;  // operands must be f16 or f32 (docs/dsl.md "Primitives")
-  bool needsTemporary;        // composites and reductions: a compiler-sized temporary (TempNeed)
+  bool needsTemporary;        // a compiler-sized scratch buffer (TempNeed, temporaries.h)
 };
 
 const PrimitiveInfo& InfoOf(Primitive primitive);

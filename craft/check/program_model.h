@@ -108,22 +108,25 @@ struct BufferModel {
   StageRole role = StageRole::Temp;
   std::vector<int> writtenBy;  // StageModel::index of every stage block that writes it
   std::vector<int> readBy;     // ... that reads it
-  // The element capacity at the largest tile the host can choose (rows × cols for 2-D; each row
-  // padded to 32 bytes for the widest dtype), when the checker could bound it.
+  // The element capacity at the largest tile the host can choose, when the checker could bound it:
+  // LEN, rounded up to 128 for an operand of a compare, select or isfinite (whole 256-byte
+  // repeats); ROWS × align_up(COLS, 32) for a 2-D buffer (every row starts 32 elements apart, so an
+  // f16 buffer and its f32 copy share the stride).
   std::optional<int64_t> maxElements;
 };
 
-// The compiler-sized scratch a composite or reduction needs (one shared uint8 TBuf holds the
-// largest). In bytes, for combination k:
-//   bytesPerElement[k] × elements(sizedLike) + bytesPerRow[k] × rows(sizedLike)
-//     + bytesPerColumn[k] × cols(sizedLike)
-// rounded up to 32, where elements/rows/cols are the buffer's declared extents (a 1-D buffer has
-// one row of LEN columns).
+// The compiler-sized scratch a composite, reduction, compare or select needs (one shared uint8 TBuf
+// holds the largest). In bytes, for combination k, with S the size of the `sizedLike` operand's
+// dtype, C its capacity in elements (BufferModel::maxElements' rule) and R its row stride:
+//   alignedRegions × align_up(C × S, 32) + eighthBytesPerElement[k] × C / 8 + rowStrides × R × S
+//     + fixedBytes
+// temporaries.h computes it; the lowering sizes the scratch buffer by the same rule.
 struct TempNeed {
   std::string sizedLike;
-  std::vector<int64_t> bytesPerElement;
-  std::vector<int64_t> bytesPerRow;
-  std::vector<int64_t> bytesPerColumn;
+  int64_t alignedRegions = 0;
+  std::vector<int64_t> eighthBytesPerElement;  // per combination
+  int64_t rowStrides = 0;
+  int64_t fixedBytes = 0;
 };
 
 // How many elements a compute statement works on (docs/dsl.md "compute: ... element count"): the
@@ -162,10 +165,12 @@ struct CopyModel {
 };
 
 struct UbBudget {
-  int64_t totalBytes = 0;  // buffers × depth × dtype size + the shared temporary
+  int64_t totalBytes = 0;  // buffers × depth × dtype size, the shared temporary, zero()'s chunk
   int64_t limitBytes = 196608;
   int combination = 0;  // the widest dtype combination, the one counted
-  std::map<std::string, int64_t> bytesPerBuffer;  // each buffer's share (× depth); "temporary"
+  // Each buffer's share (× depth, rounded up to 32 bytes); "temporary" and "zero" for the scratch
+  // buffer and the chunk zero(...) clears outputs with.
+  std::map<std::string, int64_t> bytesPerBuffer;
   bool bounded = true;  // false when some buffer's size could not be bounded
 };
 

@@ -13,8 +13,8 @@ namespace akgen::craft {
 std::optional<TempNeed> TempNeedOf(Primitive primitive, const std::string& operand,
                                    const std::vector<Dtype>& operandDtypes);
 
-// The bytes of `need` in combination k, given the operand buffer's rows and columns (a 1-D
-// buffer is one row); rounded up to 32 bytes.
-int64_t TempBytes(const TempNeed& need, size_t combination, int64_t rows, int64_t columns);
+// The bytes of `need` in combination k (program_model.h gives the rule), for an operand of
+// `operandBytes` per element, `capacity` elements and rows `rowStride` elements apart.
+int64_t TempBytes(const TempNeed& need, size_t combination, int64_t operandBytes, int64_t capacity, int64_t rowStride);
 
 }  // namespace akgen::craft

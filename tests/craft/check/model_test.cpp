@@ -104,12 +104,13 @@ TEST(CraftModel, RowsTemporariesAndPadding) {
   ASSERT_TRUE(compute.temp);
   EXPECT_EQ(compute.temp->sizedLike, "xin");
   EXPECT_TRUE(model.copies.at(0).rows);
-  // tile_rows is at most 8: 8 rows × 1024 f32 × 2 buffers, twice, and the f32 working copy plus
-  // a 64-byte row max and sum per row.
+  // tile_rows is at most 8: 8 rows × 1024 f32 × 2 buffers, twice, and a row of scratch plus a
+  // 32-byte block for the row's result.
   EXPECT_EQ(model.FindHostValue("tile_rows")->upperBound, 8);
+  EXPECT_EQ(model.FindBuffer("xin")->maxElements, 8 * 1024);
   EXPECT_EQ(model.ub.bytesPerBuffer.at("xin"), 65536);
-  EXPECT_EQ(model.ub.bytesPerBuffer.at("temporary"), 8 * 1024 * 4 + 8 * 64);
-  EXPECT_EQ(model.ub.totalBytes, 164352);
+  EXPECT_EQ(model.ub.bytesPerBuffer.at("temporary"), 1024 * 4 + 32);
+  EXPECT_EQ(model.ub.totalBytes, 135200);
 }
 
 TEST(CraftModel, ReductionAcrossCores) {
@@ -127,6 +128,8 @@ TEST(CraftModel, ReductionAcrossCores) {
   EXPECT_EQ(ExprText(*sum.count.length), "1") << "sum_all leaves one element";
   EXPECT_EQ(model.computes.at(3).count.buffer, "part");
   EXPECT_EQ(model.stages.back().number, 4) << "four copyout blocks, numbered in source order";
+  EXPECT_EQ(model.ub.bytesPerBuffer.at("zero"), 256 * 4) << "zero(loss) clears through a 256-element chunk";
+  EXPECT_EQ(model.ub.bytesPerBuffer.at("temporary"), 4096 * 4) << "sum_all's operand-sized scratch";
 }
 
 TEST(CraftModel, BindQueueAndScalarRanges) {
@@ -143,6 +146,25 @@ TEST(CraftModel, BindQueueAndScalarRanges) {
   ASSERT_EQ(copy->model.kernelScalars.size(), 2u);
   EXPECT_EQ(copy->model.kernelScalars[1].name, "len");
   EXPECT_EQ(copy->model.kernelScalars[1].upperBound, 8192);
+}
+
+TEST(CraftModel, CompareOperandsHoldWholeRepeatsAndShareTheLargestScratch) {
+  std::unique_ptr<Checked> compare = CheckProgram(
+      "op Where:\n  input a: f16\n  input b: f16\n  output y: f16 like a\n"
+      "host:\n  n = numel(a)  # all\n  tile = 1000  # not a multiple of 128 on purpose\n  launch(1)\n"
+      "kernel:\n  ain = ub(f16, tile)\n  bin = ub(f16, tile)\n  mask = ub(bool, tile)\n  yout = ub(f16, tile)\n"
+      "  for off in range(0, n, tile):\n    len = min(tile, n - off)\n"
+      "    copyin:\n      ain[0:len] = a[off:off + len]\n      bin[0:len] = b[off:off + len]\n"
+      "    compute:\n      mask = cmp_lt(ain, bin)\n      yout = select(mask, ain, bin)\n"
+      "    copyout:\n      y[off:off + len] = yout[0:len]\n");
+  EXPECT_TRUE(compare->diagnostics.empty());
+  const ProgramModel& model = compare->model;
+  EXPECT_EQ(model.FindBuffer("ain")->maxElements, 1024);
+  EXPECT_EQ(model.FindBuffer("mask")->maxElements, 1024);
+  EXPECT_EQ(model.FindBuffer("yout")->maxElements, 1000) << "only operands are rounded";
+  // cmp_lt on 1024 f16: 4 × 1024 + 1024 / 8; select on the 1024-element mask: 2 × 1024 + 1024 / 8.
+  EXPECT_EQ(model.ub.bytesPerBuffer.at("temporary"), 4 * 1024 + 128);
+  EXPECT_EQ(model.ub.totalBytes, 2048 + 2048 + 1024 + 2016 + 4224);
 }
 
 TEST(CraftModel, BufferThroughAllThreeStagesIsAStageError) {
