@@ -121,8 +121,10 @@ class Checker {
   std::vector<std::string> VisibleNames(Where where) const {
     std::vector<std::string> names;
     for (const auto& [name, symbol] : symbols_) names.push_back(name);
-    for (const char* builtin : {"core_num", "ub_bytes", "block_idx", "block_num"}) names.push_back(builtin);
-    (void)where;
+    if (where == Where::Host)
+      names.insert(names.end(), {"core_num", "ub_bytes"});
+    else
+      names.insert(names.end(), {"block_idx", "block_num"});
     return names;
   }
 
@@ -388,15 +390,13 @@ class Checker {
     if (variadic ? call.operands.size() < 2 : call.operands.size() != expected)
       Error(call.at, "syntax", "`" + f + "` takes " + (variadic ? "two or more" : std::to_string(expected)) + " arguments",
             "see the host expression table in docs/dsl.md");
-    ValueKind kind = f == "min" || f == "max" || f == "abs" ? ValueKind::Bool : ValueKind::Int;
-    bool first = true;
+    // min, max and abs keep their arguments' kind; cdiv and the aligns are integer.
+    std::optional<ValueKind> kind;
     for (const Expr& operand : call.operands) {
       ValueKind operandKind = CheckScalar(operand, where);
-      if (kind == ValueKind::Bool && first) kind = operandKind;
-      else if (f == "min" || f == "max" || f == "abs") kind = Join(kind, operandKind);
-      first = false;
+      kind = kind ? Join(*kind, operandKind) : operandKind;
     }
-    return kind == ValueKind::Bool ? ValueKind::Int : kind;
+    return variadic || f == "abs" ? kind.value_or(ValueKind::Int) : ValueKind::Int;
   }
 
   // numel(x), dim(x, i), rank(x), rows(x), len(xs), numel(xs, i): host only.
