@@ -1,12 +1,7 @@
 #!/usr/bin/env bash
 # akgen eval on the built-in Muls task twice: its answer passes every case; the same answer with
 # the scale applied twice is reported as wrong_answer for every case.
-set -euo pipefail
-akgen=$1
-suite=$2
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-chmod 755 "$scratch"
+source "$(dirname "$0")/scratch.sh"
 
 "$akgen" eval "$suite" --task Muls --shape-mode dynamic --out "$scratch/answer" --cache "$scratch/cache" >"$scratch/answer.log" 2>&1
 grep -q "Verdicts over 6 (sample, case) records: pass 6" "$scratch/answer.log" || { cat "$scratch/answer.log"; exit 1; }

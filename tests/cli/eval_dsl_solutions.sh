@@ -4,13 +4,7 @@
 #  2. akgen eval --solutions dsl compiles every answer/dsl/*.craft of a task (in name order) and
 #     evaluates them as samples: the solution passes and is timed against the hand-written answer,
 #     and a program with an unknown name is a compile_error carrying its diagnostic.
-set -euo pipefail
-akgen=$1
-suite=$2
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-chmod 755 "$scratch"
-fail() { echo "eval_dsl_solutions: $*"; cat "$scratch"/*.log; exit 1; }
+source "$(dirname "$0")/scratch.sh"
 program="$suite/level1/Math/Sqrt/answer/dsl/sqrt.craft"
 
 "$akgen" craft check "$program" >"$scratch/check.log" 2>&1 || fail "the Sqrt solution does not check"

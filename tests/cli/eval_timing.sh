@@ -6,13 +6,7 @@
 #     model, its reference speedup is exactly 1; the answer's time is cached, so evaluating again
 #     into a new --out does not run it again;
 #  3. --sync strict passes the answer (its pipes are ordered by queues); --sync lazy is refused.
-set -euo pipefail
-akgen=$1
-suite=$2
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-chmod 755 "$scratch"
-fail() { echo "eval_timing: $*"; cat "$scratch"/*.log; exit 1; }
+source "$(dirname "$0")/scratch.sh"
 
 # field FILE KEY: the details KEY of the first record, or "absent".
 field() { python3 -c 'import json,sys; d=json.loads(open(sys.argv[1]).readline())["details"]; print(d.get(sys.argv[2], "absent"))' "$1" "$2"; }

@@ -5,13 +5,7 @@
 #     (meta tensors), and the launch moved 4 GiB through modelled HBM at 70-100 % of its peak;
 #  2. the report says outputs were not checked;
 #  3. a checked evaluation into the same --out is refused, naming the file and the fix.
-set -euo pipefail
-akgen=$1
-suite=$2
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-chmod 755 "$scratch"
-fail() { echo "eval_timing_only: $*"; cat "$scratch"/*.log; exit 1; }
+source "$(dirname "$0")/scratch.sh"
 
 tree="$scratch/tree/level1/Math"
 mkdir -p "$tree"
