@@ -1,6 +1,7 @@
-// The lowering's golden tests: each programs/<name>.craft lowers, and the lines of
-// programs/<name>.expected appear in that order in the generated file named by the `== FILE`
-// line above them (FileCheck's CHECK, on whitespace-trimmed lines).
+// The lowering's golden tests: each program lowers, and the lines of programs/<name>.expected appear
+// in that order in the generated file named by the `== FILE` line above them (FileCheck's CHECK, on
+// whitespace-trimmed lines). The programs are the built-in tasks' DSL solutions
+// (suite/<task>/answer/dsl/<name>.craft) and the lowering's own fixtures (programs/<name>.craft).
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -12,6 +13,17 @@ namespace akgen::craft {
 namespace {
 
 const std::filesystem::path kPrograms = AKGEN_CRAFT_LOWER_PROGRAMS;
+const std::filesystem::path kSuite = AKGEN_SUITE_DIR;
+
+struct GoldenCase {
+  std::string name;
+  std::filesystem::path program;
+};
+
+GoldenCase Solution(const std::string& task, const std::string& name) {
+  return {name, kSuite / task / "answer" / "dsl" / (name + ".craft")};
+}
+GoldenCase Fixture(const std::string& name) { return {name, kPrograms / (name + ".craft")}; }
 
 std::string Trim(const std::string& text) {
   const size_t first = text.find_first_not_of(" \t");
@@ -38,12 +50,13 @@ void ExpectLinesInOrder(const std::string& file, const std::string& generated, c
   }
 }
 
-class GoldenProgram : public ::testing::TestWithParam<std::string> {};
+class GoldenProgram : public ::testing::TestWithParam<GoldenCase> {};
 
 TEST_P(GoldenProgram, GeneratesTheExpectedLinesInOrder) {
-  const testing::LoweredProgram lowered = testing::LowerFile(kPrograms / (GetParam() + ".craft"));
+  const testing::LoweredProgram lowered = testing::LowerFile(GetParam().program);
   ASSERT_TRUE(lowered.op) << lowered.problems;
-  std::ifstream expectedFile(kPrograms / (GetParam() + ".expected"));
+  std::ifstream expectedFile(kPrograms / (GetParam().name + ".expected"));
+  ASSERT_TRUE(expectedFile) << "no " << GetParam().name << ".expected";
   std::string file;
   std::vector<std::string> expected;
   auto check = [&] {
@@ -64,16 +77,22 @@ TEST_P(GoldenProgram, GeneratesTheExpectedLinesInOrder) {
 }
 
 TEST_P(GoldenProgram, LowersToTheSameBytesEveryTime) {
-  const testing::LoweredProgram first = testing::LowerFile(kPrograms / (GetParam() + ".craft"));
-  const testing::LoweredProgram second = testing::LowerFile(kPrograms / (GetParam() + ".craft"));
+  const testing::LoweredProgram first = testing::LowerFile(GetParam().program);
+  const testing::LoweredProgram second = testing::LowerFile(GetParam().program);
   ASSERT_TRUE(first.op) << first.problems;
   ASSERT_TRUE(second.op) << second.problems;
   EXPECT_EQ(first.op->files, second.op->files);
 }
 
 INSTANTIATE_TEST_SUITE_P(Programs, GoldenProgram,
-                         ::testing::Values("sqrt", "axpby", "greater_equal", "maximum_select", "is_finite_check", "gelu",
-                                           "mse_loss", "rms_norm", "softmax_last_dim"));
+                         ::testing::Values(Solution("level1/Math/Sqrt", "sqrt"), Solution("level1/Math/Axpby", "axpby"),
+                                           Solution("level1/Comparison/GreaterEqual", "greater_equal"),
+                                           Solution("level1/Comparison/Maximum", "maximum"),
+                                           Solution("level1/Condition/IsFiniteCheck", "is_finite_check"),
+                                           Solution("level2/Activation/Gelu", "gelu"), Fixture("mse_loss"),
+                                           Solution("level2/Norm/RmsNorm", "rms_norm"),
+                                           Solution("level2/Reduce/SoftmaxLastDim", "softmax_last_dim")),
+                         [](const ::testing::TestParamInfo<GoldenCase>& info) { return info.param.name; });
 
 }  // namespace
 }  // namespace akgen::craft
