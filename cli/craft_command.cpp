@@ -1,12 +1,12 @@
 #include "craft_command.h"
 
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <optional>
+#include <stdexcept>
 
 #include "craft/craft.h"
+#include "craft/program_files.h"
 
 namespace akgen {
 namespace {
@@ -14,12 +14,12 @@ namespace {
 namespace fs = std::filesystem;
 
 std::optional<std::string> ReadProgram(const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) {
-    std::cerr << "akgen craft: " << file << ": cannot read the program\n";
+  try {
+    return craft::ReadProgram(file);
+  } catch (const std::runtime_error& error) {
+    std::cerr << "akgen craft: " << error.what() << '\n';
     return std::nullopt;
   }
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
 void Print(const std::vector<craft::Diagnostic>& diagnostics) {
@@ -43,15 +43,11 @@ int CraftCompile(const CraftOptions& options) {
   Print(result.diagnostics);
   if (!result.op) return 1;
   const fs::path outDir = options.outDir.empty() ? fs::path(options.file).parent_path() : fs::path(options.outDir);
-  for (const auto& [path, text] : result.op->files) {
-    fs::create_directories((outDir / path).parent_path());
-    std::ofstream out(outDir / path, std::ios::binary);
-    out << text;
-    if (!out.flush()) {
-      std::cerr << "akgen craft: " << (outDir / path).string() << ": cannot write\n";
-      return 1;
-    }
-    std::cout << (outDir / path).string() << '\n';
+  try {
+    for (const fs::path& written : craft::WriteSources(*result.op, outDir)) std::cout << written.string() << '\n';
+  } catch (const std::runtime_error& error) {
+    std::cerr << "akgen craft: " << error.what() << '\n';
+    return 1;
   }
   return 0;
 }

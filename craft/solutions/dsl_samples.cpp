@@ -1,10 +1,9 @@
 #include "craft/solutions/dsl_samples.h"
 
 #include <algorithm>
-#include <fstream>
-#include <iterator>
 
 #include "craft/craft.h"
+#include "craft/program_files.h"
 
 namespace akgen::craft {
 namespace {
@@ -20,31 +19,18 @@ std::vector<fs::path> Programs(const fs::path& directory) {
   return programs;
 }
 
-void WriteText(const fs::path& path, const std::string& text) {
-  fs::create_directories(path.parent_path());
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  if (!out.flush()) throw std::runtime_error(path.string() + ": cannot write");
-}
-
-std::string ReadText(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(path.string() + ": cannot read");
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 // One program into one sample folder; true when it compiled.
 bool WriteSample(const fs::path& program, const fs::path& sample) {
-  const std::string source = ReadText(program);
-  WriteText(sample / "dsl" / program.filename(), source);
+  const std::string source = ReadProgram(program);
+  WriteTextFile(sample / "dsl" / program.filename(), source);
   const CompileResult result = Compile(source, program.string());
   if (!result.op) {
     std::string log;
     for (const Diagnostic& diagnostic : result.diagnostics) log += Format(diagnostic);
-    WriteText(sample / bench::kGeneratorErrorFile, log);
+    WriteTextFile(sample / bench::kGeneratorErrorFile, log);
     return false;
   }
-  for (const auto& [path, text] : result.op->files) WriteText(sample / path, text);
+  WriteSources(*result.op, sample);
   return true;
 }
 

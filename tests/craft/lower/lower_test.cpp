@@ -7,7 +7,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "lowered_program.h"
+#include "craft/craft.h"
+#include "craft/program_files.h"
 
 namespace akgen::craft {
 namespace {
@@ -24,6 +25,16 @@ GoldenCase Solution(const std::string& task, const std::string& name) {
   return {name, kSuite / task / "answer" / "dsl" / (name + ".craft")};
 }
 GoldenCase Fixture(const std::string& name) { return {name, kPrograms / (name + ".craft")}; }
+
+CompileResult CompileFile(const std::filesystem::path& program) {
+  return Compile(ReadProgram(program), program.filename().string());
+}
+
+std::string Diagnostics(const CompileResult& result) {
+  std::string text;
+  for (const Diagnostic& diagnostic : result.diagnostics) text += Format(diagnostic);
+  return text;
+}
 
 std::string Trim(const std::string& text) {
   const size_t first = text.find_first_not_of(" \t");
@@ -53,8 +64,8 @@ void ExpectLinesInOrder(const std::string& file, const std::string& generated, c
 class GoldenProgram : public ::testing::TestWithParam<GoldenCase> {};
 
 TEST_P(GoldenProgram, GeneratesTheExpectedLinesInOrder) {
-  const testing::LoweredProgram lowered = testing::LowerFile(GetParam().program);
-  ASSERT_TRUE(lowered.op) << lowered.problems;
+  const CompileResult lowered = CompileFile(GetParam().program);
+  ASSERT_TRUE(lowered.op) << Diagnostics(lowered);
   std::ifstream expectedFile(kPrograms / (GetParam().name + ".expected"));
   ASSERT_TRUE(expectedFile) << "no " << GetParam().name << ".expected";
   std::string file;
@@ -77,10 +88,10 @@ TEST_P(GoldenProgram, GeneratesTheExpectedLinesInOrder) {
 }
 
 TEST_P(GoldenProgram, LowersToTheSameBytesEveryTime) {
-  const testing::LoweredProgram first = testing::LowerFile(GetParam().program);
-  const testing::LoweredProgram second = testing::LowerFile(GetParam().program);
-  ASSERT_TRUE(first.op) << first.problems;
-  ASSERT_TRUE(second.op) << second.problems;
+  const CompileResult first = CompileFile(GetParam().program);
+  const CompileResult second = CompileFile(GetParam().program);
+  ASSERT_TRUE(first.op) << Diagnostics(first);
+  ASSERT_TRUE(second.op) << Diagnostics(second);
   EXPECT_EQ(first.op->files, second.op->files);
 }
 

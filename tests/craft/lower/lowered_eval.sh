@@ -1,18 +1,12 @@
 #!/usr/bin/env bash
-# lowered_eval.sh AKGEN SUITE WRITER PROGRAM TASK: lowers PROGRAM with WRITER into a samples
-# directory as sample 0 of TASK (levelN/Category/Op) and evaluates it with `akgen eval` in both
-# shape modes; every case must pass.
-set -euo pipefail
-akgen=$1
-suite=$2
-writer=$3
-program=$4
-task=$5
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-chmod 755 "$scratch"
+# lowered_eval.sh AKGEN SUITE PROGRAM TASK: compiles PROGRAM with `akgen craft compile` into a
+# samples directory as sample 0 of TASK (levelN/Category/Op) and evaluates it with `akgen eval` in
+# both shape modes; every case must pass.
+source "$(dirname "$0")/../../cli/scratch.sh"
+program=$3
+task=$4
 
-"$writer" "$program" "$scratch/samples/$task/sample0"
+"$akgen" craft compile "$program" -o "$scratch/samples/$task/sample0" >/dev/null
 op=$(basename "$task")
 
 for mode in static dynamic; do
