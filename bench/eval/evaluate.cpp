@@ -129,8 +129,9 @@ class Evaluation {
 
   void EvaluateCase(const CaseJob& job) {
     const Task& task = *job.task;
-    if (!job.candidate.problem.empty()) {
-      Record(job, Verdict::ParseError, {{"detail", job.candidate.problem}}, "");
+    // Before the golden: a candidate that cannot be built needs none.
+    if (const std::optional<UnitRun> failure = CandidateFailure(job.candidate)) {
+      Record(job, *failure->failure, {{"detail", Capped(failure->detail)}}, "");
       return;
     }
     const OracleRequest request{task.files.module.parent_path(), RowOf(task, job.caseId), options_.seed, task.opName,

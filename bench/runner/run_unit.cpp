@@ -110,10 +110,15 @@ UnitRun ReadRunnerResult(const SandboxResult& sandbox, const fs::path& runDir, c
 
 }  // namespace
 
+std::optional<UnitRun> CandidateFailure(const Candidate& candidate) {
+  if (!candidate.problem.empty()) return Failed(Verdict::ParseError, candidate.problem);
+  if (!candidate.generatorLog.empty()) return Failed(Verdict::CompileError, candidate.generatorLog);
+  return std::nullopt;
+}
+
 PreparedUnit PrepareUnit(const UnitSetup& setup, const Task& task, const Candidate& candidate, const GoldenCase& golden,
                          const fs::path& workDir) {
-  if (!candidate.problem.empty()) return Stop(Failed(Verdict::ParseError, candidate.problem));
-  if (!candidate.generatorLog.empty()) return Stop(Failed(Verdict::CompileError, candidate.generatorLog));
+  if (std::optional<UnitRun> failure = CandidateFailure(candidate)) return Stop(std::move(*failure));
   fs::remove_all(workDir);
   fs::create_directories(setup.buildCacheDir);
   const auto buildStart = std::chrono::steady_clock::now();

@@ -56,6 +56,10 @@ struct PreparedUnit {
   double buildSeconds = 0;
 };
 
+// The failure of a candidate that cannot be built at all, known before any case is prepared: a
+// parse_error (no usable sources) or a compile_error (its sources could not be generated).
+std::optional<UnitRun> CandidateFailure(const Candidate& candidate);
+
 // `workDir` is created afresh (an earlier content is removed); `golden` supplies the input tensors,
 // which are copied: the golden folder itself is never visible to the candidate.
 PreparedUnit PrepareUnit(const UnitSetup& setup, const Task& task, const Candidate& candidate, const GoldenCase& golden,
