@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <set>
 #include <string_view>
 
@@ -25,7 +26,11 @@ constexpr int64_t kZeroChunk = 256;
 
 int64_t AlignToBlock(int64_t bytes) { return (bytes + kBlockBytes - 1) / kBlockBytes * kBlockBytes; }
 
-enum class SymbolKind { Input, Output, Attr, DtypeVariable, HostValue, KernelScalar, Buffer };
+enum class SymbolKind { Input, Output, Workspace, Attr, DtypeVariable, HostValue, KernelScalar, Buffer };
+
+bool IsGlobalTensor(SymbolKind kind) {
+  return kind == SymbolKind::Input || kind == SymbolKind::Output || kind == SymbolKind::Workspace;
+}
 
 struct Symbol {
   SymbolKind kind = SymbolKind::HostValue;
@@ -206,22 +211,36 @@ class Checker {
     }
     for (const InputDecl& input : op.inputs) {
       TensorModel tensor{input.name, input.at, false, static_cast<int>(model_.inputs.size()), Resolve(input.type),
-                         input.list, input.optional};
+                         input.list, input.optional, input.valueDepend};
       Declare(input.name, input.at, Symbol{SymbolKind::Input, {}, ValueKind::Int, {}, model_.inputs.size()});
       model_.inputs.push_back(std::move(tensor));
     }
     for (const AttrDecl& attr : op.attrs) {
-      ValueKind kind = attr.kind == AttrKind::Int ? ValueKind::Int
-                       : attr.kind == AttrKind::Bool ? ValueKind::Bool
-                                                     : ValueKind::Float;
-      if (attr.defaultValue) CheckScalar(*attr.defaultValue, Where::Host);
+      ValueKind kind = attr.kind == AttrKind::Int      ? ValueKind::Int
+                       : attr.kind == AttrKind::Bool   ? ValueKind::Bool
+                       : attr.kind == AttrKind::String ? ValueKind::String
+                                                       : ValueKind::Float;
+      if (attr.defaultValue && (CheckScalar(*attr.defaultValue, Where::Host) == ValueKind::String) != (kind == ValueKind::String))
+        Error(attr.defaultValue->at, "dtype", "the default of `" + attr.name + "` does not match its kind",
+              kind == ValueKind::String ? "a str attribute's default is a string: `= \"mean\"`"
+                                        : "give a number or true/false, as the attribute's kind says");
       Declare(attr.name, attr.at, Symbol{SymbolKind::Attr, {}, kind, {}, model_.attrs.size()});
       model_.attrs.push_back(AttrModel{attr.name, attr.at, kind, false});
     }
     for (const OutputDecl& output : op.outputs) {
       if (output.shape != ShapeRule::Explicit) {
         const Symbol* like = Find(output.likeInput);
-        if (!like || like->kind != SymbolKind::Input) UnknownName(output.at, output.likeInput, "input", InputNames());
+        if (!like || like->kind != SymbolKind::Input) {
+          UnknownName(output.at, output.likeInput, "input", InputNames());
+        } else if (output.shape == ShapeRule::Values) {
+          const TensorModel& dims = model_.inputs[like->index];
+          bool integers = std::all_of(dims.dtype.perCombination.begin(), dims.dtype.perCombination.end(),
+                                      [](Dtype dtype) { return dtype == Dtype::I32 || dtype == Dtype::I64; });
+          if (!dims.valueDepend || !integers || dims.list)
+            Error(output.at, "signature", "`shape values(" + dims.name + ")` reads the values of `" + dims.name +
+                                              "`, which must be an i32 or i64 input declared value_depend",
+                  "declare it `input " + dims.name + ": i64 value_depend`");
+        }
       }
       for (const Expr& extent : output.extents) CheckScalar(extent, Where::Host);
       TensorModel tensor{output.name, output.at, true, static_cast<int>(model_.outputs.size()), Resolve(output.type),
@@ -288,6 +307,11 @@ class Checker {
       case ExprKind::Integer: return ValueKind::Int;
       case ExprKind::Float: return ValueKind::Float;
       case ExprKind::Bool: return ValueKind::Bool;
+      case ExprKind::String:
+        if (where != Where::Host)
+          Error(expr.at, "stage", "a string in the kernel", "compare str attributes in the host and pass a bool");
+        return ValueKind::String;
+      case ExprKind::Element: return CheckElementRead(expr, where);
       case ExprKind::Name: return CheckName(expr, where);
       case ExprKind::Unary: {
         ValueKind inner = CheckScalar(expr.operands[0], where);
@@ -297,6 +321,11 @@ class Checker {
         ValueKind left = CheckScalar(expr.operands[0], where);
         ValueKind right = CheckScalar(expr.operands[1], where);
         const std::string& op = expr.name;
+        if (left == ValueKind::String || right == ValueKind::String) {
+          if ((op != "==" && op != "!=") || left != right)
+            Error(expr.at, "dtype", "`" + op + "` on a string", "compare a str attribute with a string: `reduction == \"mean\"`");
+          return ValueKind::Bool;
+        }
         if (op == "and" || op == "or" || op == "==" || op == "!=" || op == "<" || op == "<=" || op == ">" || op == ">=")
           return ValueKind::Bool;
         if (op == "/" && left == ValueKind::Int && right == ValueKind::Int)
@@ -334,11 +363,17 @@ class Checker {
         if (!host) model_.hostValues[symbol.index].readByKernel = true;
         return symbol.value;
       case SymbolKind::Attr:
+        if (!host && symbol.value == ValueKind::String) {
+          Error(expr.at, "stage", "the str attribute `" + name + "` in the kernel",
+                "compare it in the host and pass the result: `mean = " + name + " == \"mean\"`");
+          return ValueKind::Bool;
+        }
         if (!host) model_.attrs[symbol.index].readByKernel = true;
         return symbol.value;
       case SymbolKind::KernelScalar: return symbol.value;
       case SymbolKind::Input:
       case SymbolKind::Output:
+      case SymbolKind::Workspace:
         Error(expr.at, "stage", "`" + name + "` is a tensor, not a scalar",
               host ? "read its shape with numel(" + name + "), dim(" + name + ", i) or rows(" + name + ")"
                    : "move tensor data in copyin:/copyout: blocks; read shapes in the host");
@@ -353,6 +388,40 @@ class Checker {
         return ValueKind::Int;
     }
     return ValueKind::Int;
+  }
+
+  // `v = x[i]` in the kernel: one element of a global tensor as a scalar.
+  ValueKind CheckElementRead(const Expr& expr, Where where) {
+    if (where != Where::Kernel) {
+      Error(expr.at, "stage", "an element of `" + expr.name + "` read in " + (where == Where::Host ? "the host" : StageName(where)),
+            where == Where::Host ? "read shapes in the host and elements in the kernel, outside stage blocks"
+                                 : "bind `v = " + expr.name + "[i]` in the kernel, outside stage blocks");
+      return ValueKind::Int;
+    }
+    CheckScalar(expr.operands[0], Where::Kernel);
+    const Symbol* symbol = Find(expr.name);
+    if (!symbol || !IsGlobalTensor(symbol->kind)) {
+      UnknownName(expr.at, expr.name, "tensor", InputNames());
+      return ValueKind::Int;
+    }
+    const TensorModel& tensor = *model_.FindTensor(expr.name);
+    if (tensor.list) {
+      Error(expr.at, "syntax", "`" + expr.name + "` is a tensor list", "read elements of single tensors only");
+      return ValueKind::Int;
+    }
+    auto kindOf = [](Dtype dtype) {
+      if (dtype == Dtype::F16 || dtype == Dtype::BF16 || dtype == Dtype::F32) return ValueKind::Float;
+      return dtype == Dtype::Bool ? ValueKind::Bool : ValueKind::Int;
+    };
+    ValueKind kind = kindOf(tensor.dtype.perCombination.front());
+    for (Dtype dtype : tensor.dtype.perCombination) {
+      if (kindOf(dtype) != kind) {
+        Error(expr.at, "dtype", "the elements of `" + expr.name + "` are floats in some dtype combinations and not in others",
+              "read elements of a tensor whose dtypes are all floats, or all integers");
+        break;
+      }
+    }
+    return kind;
   }
 
   ValueKind CheckCall(const Expr& call, Where where) {
@@ -399,9 +468,17 @@ class Checker {
     return variadic || f == "abs" ? kind.value_or(ValueKind::Int) : ValueKind::Int;
   }
 
-  // numel(x), dim(x, i), rank(x), rows(x), len(xs), numel(xs, i): host only.
+  // numel(x), dim(x, i), rank(x), rows(x), len(xs), numel(xs, i): host only, except numel(xs, i),
+  // which the kernel reads too (the host has no loop over a list's tensors).
   ValueKind CheckShapeCall(const Expr& call, Where where) {
     const std::string& f = call.name;
+    const Symbol* listSymbol = call.operands.empty() || call.operands[0].kind != ExprKind::Name ? nullptr : Find(call.operands[0].name);
+    bool listTensor = listSymbol && (listSymbol->kind == SymbolKind::Input || listSymbol->kind == SymbolKind::Output) &&
+                      model_.FindTensor(call.operands[0].name)->list;
+    if (where == Where::Kernel && f == "numel" && call.operands.size() == 2 && listTensor) {
+      CheckScalar(call.operands[1], where);
+      return ValueKind::Int;
+    }
     if (where != Where::Host) {
       Error(call.at, "stage", "`" + f + "` reads a shape in the kernel",
             "read shapes in the host: bind `n = " + f + "(...)` there and use `n` in the kernel");
@@ -434,6 +511,7 @@ class Checker {
         CheckHostBinding(*binding, statement.at);
       } else if (const Require* require = std::get_if<Require>(&statement.node)) {
         CheckScalar(require->condition, Where::Host);
+        NarrowByRequire(require->condition);
       } else if (const Launch* launch = std::get_if<Launch>(&statement.node)) {
         ++launches;
         if (launches > 1) Error(statement.at, "syntax", "a second `launch`", "the host launches the kernel once");
@@ -441,8 +519,9 @@ class Checker {
       } else if (const ZeroOutput* zero = std::get_if<ZeroOutput>(&statement.node)) {
         const Symbol* symbol = Find(zero->output);
         std::vector<std::string> outputs;
-        for (const TensorModel& output : model_.outputs) outputs.push_back(output.name);
-        if (!symbol || symbol->kind != SymbolKind::Output)
+        for (const std::vector<TensorModel>* tensors : {&model_.outputs, &model_.workspaces})
+          for (const TensorModel& tensor : *tensors) outputs.push_back(tensor.name);
+        if (!symbol || (symbol->kind != SymbolKind::Output && symbol->kind != SymbolKind::Workspace))
           UnknownName(statement.at, zero->output, "output", outputs);
         else
           model_.zeroedOutputs.push_back(zero->output);
@@ -463,7 +542,15 @@ class Checker {
       return;
     }
     const std::string& name = binding.names[0];
+    if (binding.value.kind == ExprKind::Call && binding.value.name == "workspace") {
+      DeclareWorkspace(name, binding.value, at);
+      return;
+    }
     ValueKind kind = CheckScalar(binding.value, Where::Host);
+    if (kind == ValueKind::String) {
+      Error(at, "dtype", "a host binding of a string", "bind the comparison instead: `mean = reduction == \"mean\"`");
+      return;
+    }
     HostValue value;
     value.name = name;
     value.at = at;
@@ -474,6 +561,61 @@ class Checker {
     value.upperBound = range.high;
     if (Declare(name, at, Symbol{SymbolKind::HostValue, {}, kind, range, model_.hostValues.size()}))
       model_.hostValues.push_back(std::move(value));
+  }
+
+  // `acc = workspace(f32, LEN)`: LEN elements of global scratch.
+  void DeclareWorkspace(const std::string& name, const Expr& call, SourcePosition at) {
+    if (call.operands.size() != 2 || !call.keywords.empty() || call.operands[0].kind != ExprKind::Name) {
+      Error(call.at, "syntax", "`workspace` takes a dtype and a length", "write `acc = workspace(f32, cores * 8)`");
+      return;
+    }
+    if (CheckScalar(call.operands[1], Where::Host) != ValueKind::Int)
+      Error(call.operands[1].at, "dtype", "a workspace's length is an integer", "give it an element count");
+    TensorModel tensor;
+    tensor.name = name;
+    tensor.at = at;
+    tensor.index = static_cast<int>(model_.workspaces.size());
+    tensor.dtype = Resolve(TypeName{call.operands[0].at, call.operands[0].name});
+    tensor.workspace = true;
+    tensor.length = &call.operands[1];
+    if (Declare(name, at, Symbol{SymbolKind::Workspace, {}, ValueKind::Int, {}, model_.workspaces.size()}))
+      model_.workspaces.push_back(std::move(tensor));
+  }
+
+  // After `require(n <= 64, ...)` the host knows n ≤ 64: a tiling that got past the require holds
+  // it. Conjunctions narrow each side; each comparison of a host value or attribute with a bounded
+  // expression narrows that name.
+  void NarrowByRequire(const Expr& condition) {
+    if (condition.kind != ExprKind::Binary) return;
+    const std::string& op = condition.name;
+    if (op == "and") {
+      NarrowByRequire(condition.operands[0]);
+      NarrowByRequire(condition.operands[1]);
+      return;
+    }
+    // As `name OP bound`, with the operands swapped for `bound OP name`.
+    static const std::map<std::string, std::string> kSwapped = {{"<", ">"}, {"<=", ">="}, {">", "<"}, {">=", "<="}, {"==", "=="}};
+    auto swapped = kSwapped.find(op);
+    if (swapped == kSwapped.end()) return;
+    for (int side = 0; side < 2; ++side) {
+      const Expr& name = condition.operands[side];
+      const std::string& relation = side == 0 ? op : swapped->second;
+      auto found = symbols_.find(name.kind == ExprKind::Name ? name.name : "");
+      if (found == symbols_.end() || (found->second.kind != SymbolKind::HostValue && found->second.kind != SymbolKind::Attr) ||
+          found->second.value != ValueKind::Int)
+        continue;
+      Interval bound = RangeAcrossCombinations(condition.operands[1 - side]);
+      Interval& range = found->second.range;
+      if ((relation == "<" || relation == "<=" || relation == "==") && bound.high) {
+        int64_t high = *bound.high - (relation == "<" ? 1 : 0);
+        range.high = range.high ? std::min(*range.high, high) : high;
+      }
+      if ((relation == ">" || relation == ">=" || relation == "==") && bound.low) {
+        int64_t low = *bound.low + (relation == ">" ? 1 : 0);
+        range.low = range.low ? std::max(*range.low, low) : low;
+      }
+      if (found->second.kind == SymbolKind::HostValue) model_.hostValues[found->second.index].upperBound = range.high;
+    }
   }
 
   // A host value can depend on sizeof(T): its range covers every combination.
@@ -653,6 +795,7 @@ class Checker {
 
   const TensorModel* AccessedTensor(const Access& access, Where where) {
     const Symbol* symbol = Find(access.name);
+    if (symbol && symbol->kind == SymbolKind::Workspace) return &model_.workspaces[symbol->index];
     SymbolKind wanted = where == Where::CopyIn ? SymbolKind::Input : SymbolKind::Output;
     if (!symbol) {
       std::vector<std::string> tensors;
@@ -820,7 +963,7 @@ class Checker {
       UnknownName(argument.at, argument.name, "buffer", BufferNames());
       return nullptr;
     }
-    if (symbol && (symbol->kind == SymbolKind::Input || symbol->kind == SymbolKind::Output)) {
+    if (symbol && IsGlobalTensor(symbol->kind)) {
       Error(argument.at, "stage", "the global tensor `" + argument.name + "` in compute:",
             "copy it into a buffer in copyin: first, and compute on the buffer");
       return nullptr;
@@ -839,7 +982,7 @@ class Checker {
       UnknownName(statement.at, assign.destination, "buffer", BufferNames());
       return;
     }
-    if (destinationSymbol->kind == SymbolKind::Input || destinationSymbol->kind == SymbolKind::Output) {
+    if (IsGlobalTensor(destinationSymbol->kind)) {
       Error(statement.at, "stage", "the global tensor `" + assign.destination + "` in compute:",
             "compute into a buffer, and copy it out in copyout:");
       return;

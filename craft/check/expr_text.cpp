@@ -14,6 +14,8 @@ std::string ExprText(const Expr& expr) {
     }
     case ExprKind::Bool: return expr.boolean ? "true" : "false";
     case ExprKind::Name: return expr.name;
+    case ExprKind::String: return "\"" + expr.name + "\"";
+    case ExprKind::Element: return expr.name + "[" + ExprText(expr.operands[0]) + "]";
     case ExprKind::Unary:
       return expr.name == "not" ? "not " + ExprText(expr.operands[0]) : "-" + ExprText(expr.operands[0]);
     case ExprKind::Binary:

@@ -22,8 +22,9 @@ const Item* FindByStatement(const std::vector<Item>& items, const Statement* sta
 const BufferModel* ProgramModel::FindBuffer(const std::string& name) const { return FindNamed(buffers, name); }
 const HostValue* ProgramModel::FindHostValue(const std::string& name) const { return FindNamed(hostValues, name); }
 const TensorModel* ProgramModel::FindTensor(const std::string& name) const {
-  const TensorModel* input = FindNamed(inputs, name);
-  return input ? input : FindNamed(outputs, name);
+  for (const std::vector<TensorModel>* tensors : {&inputs, &outputs, &workspaces})
+    if (const TensorModel* tensor = FindNamed(*tensors, name)) return tensor;
+  return nullptr;
 }
 const ComputeModel* ProgramModel::ComputeOf(const Statement* statement) const {
   return FindByStatement(computes, statement);

@@ -28,7 +28,7 @@ struct ResolvedDtype {
   std::vector<Dtype> perCombination;  // one per combination
 };
 
-enum class ValueKind { Int, Float, Bool };
+enum class ValueKind { Int, Float, Bool, String };  // String: a str attribute or literal, host comparisons only
 
 // ---- the op's interface ----
 
@@ -40,6 +40,11 @@ struct TensorModel {
   ResolvedDtype dtype;
   bool list = false;
   bool optional = false;
+  bool valueDepend = false;  // the host reads its values (`value_depend`)
+  // A workspace tensor (`acc = workspace(f32, LEN)` in the host): global scratch of LEN elements
+  // the kernel copies into and out of; `length` is LEN, a host expression.
+  bool workspace = false;
+  const Expr* length = nullptr;
 };
 
 struct AttrModel {
@@ -179,9 +184,10 @@ struct ProgramModel {
   std::vector<DtypeCombination> combinations;
   std::vector<TensorModel> inputs;
   std::vector<TensorModel> outputs;
+  std::vector<TensorModel> workspaces;  // in host order
   std::vector<AttrModel> attrs;
   std::vector<HostValue> hostValues;  // in binding order
-  std::vector<std::string> zeroedOutputs;
+  std::vector<std::string> zeroedOutputs;  // outputs and workspaces the host zeroes, in host order
   std::vector<KernelScalar> kernelScalars;
   std::vector<BlockSpanUse> blockSpans;
   std::vector<StageModel> stages;  // in source order

@@ -290,13 +290,25 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
       const BufferModel& source = Buffer(x);
       const std::string sourceType = KernelType(source.dtype);
       const std::string stride = names_.RowStride(source);
-      return {"{",
+      const std::string cols = names_.Columns(source);
+      const std::string rows = Rows(compute);
+      names_.Scalars().UseHelper("ScalarMin");
+      const std::string whole = primitive == Primitive::SumRows ? "WholeReduceSum" : primitive == Primitive::MaxRows ? "WholeReduceMax" : "WholeReduceMin";
+      const std::string order = primitive == Primitive::SumRows ? "" : ", ReduceOrder::ORDER_ONLY_VALUE";
+      return {"if (" + cols + " * sizeof(" + sourceType + ") <= 256) {",
+              "    // a row fits one 256-byte repeat: one repeat per row, up to 255 rows per call, the padding masked off",
+              "    for (int64_t firstRow = 0; firstRow < " + rows + "; firstRow += 255) {",
+              "        " + whole + "(" + d + "[firstRow], " + x + "[firstRow * " + stride + "], static_cast<int32_t>(" + cols +
+                  "), static_cast<int32_t>(ScalarMin<int64_t>(255, " + rows + " - firstRow)), 1, 1, static_cast<int32_t>(" +
+                  stride + " * sizeof(" + sourceType + ") / 32)" + order + ");",
+              "    }",
+              "} else {",
               "    // one value per row, over its columns only (the row padding left out)",
               "    " + ScratchRegion(sourceType, "rowWork", stride, "0"),
               "    " + ScratchRegion(sourceType, "rowValue", "32 / sizeof(" + sourceType + ")",
                                      stride + " * sizeof(" + sourceType + ")"),
-              "    for (int64_t rowIndex = 0; rowIndex < " + Rows(compute) + "; ++rowIndex) {",
-              "        " + Call(call->second, {"rowValue", x + "[rowIndex * " + stride + "]", "rowWork", names_.Columns(source)}),
+              "    for (int64_t rowIndex = 0; rowIndex < " + rows + "; ++rowIndex) {",
+              "        " + Call(call->second, {"rowValue", x + "[rowIndex * " + stride + "]", "rowWork", cols}),
               "        " + names_.PipeSync("V_S"),
               "        " + d + ".SetValue(rowIndex, rowValue.GetValue(0));",
               "    }",

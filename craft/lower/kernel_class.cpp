@@ -212,13 +212,29 @@ void KernelWriter::WriteInit(CodeWriter& out) {
   std::vector<std::string> parameters;
   for (const TensorModel& tensor : model_.inputs) parameters.push_back("GM_ADDR " + tensor.name);
   for (const TensorModel& tensor : model_.outputs) parameters.push_back("GM_ADDR " + tensor.name);
+  if (!model_.workspaces.empty()) parameters.push_back("GM_ADDR workspace");
   parameters.push_back("const " + program_.op.name + "TilingData& tiling");
   out.Open("__aicore__ inline void Init(" + Join(parameters, ", ") + ")");
   for (const TilingField& field : fields_) out.Line(field.name + " = tiling." + field.name + ";");
   for (const std::vector<TensorModel>* tensors : {&model_.inputs, &model_.outputs}) {
     for (const TensorModel& tensor : *tensors) {
-      if (tensor.list) throw std::invalid_argument("list inputs are not lowered yet");
+      if (tensor.list) {
+        // A list is its descriptor's address; each copy points the GlobalTensor at one of its tensors.
+        out.Line(names_.ListMember(tensor.name) + " = " + tensor.name + ";");
+        continue;
+      }
       out.Line(tensor.name + "Gm.SetGlobalBuffer((__gm__ " + KernelType(tensor.dtype) + "*)" + tensor.name + ");");
+    }
+  }
+  if (!model_.workspaces.empty()) {
+    // The workspace tensors lie one after the other in the user workspace, each 32-byte aligned.
+    names_.Scalars().UseHelper("AlignUpTo");
+    out.Line("GM_ADDR next = GetUserWorkspace(workspace);");
+    for (const TensorModel& tensor : model_.workspaces) {
+      const std::string type = KernelType(tensor.dtype);
+      const std::string elements = WorkspaceElements(tensor.name);
+      out.Line(tensor.name + "Gm.SetGlobalBuffer((__gm__ " + type + "*)next, " + elements + ");");
+      if (&tensor != &model_.workspaces.back()) out.Line("next += AlignUpTo(" + elements + " * sizeof(" + type + "), 32);");
     }
   }
   std::vector<std::string> scratch;
@@ -332,8 +348,12 @@ void KernelWriter::WriteCopy(CodeWriter& out, const Statement& statement, std::m
   if (!model) throw std::invalid_argument("a copy the model does not know");
   const BufferModel& buffer = *model_.FindBuffer(model->buffer);
   const Access& global = model->toGlobal ? copy.destination : copy.source;
-  if (global.listIndex) throw std::invalid_argument("list inputs are not lowered yet");
   const std::string type = KernelType(buffer.dtype);
+  if (global.listIndex) {
+    names_.UseListTensor();
+    out.Line(model->global + "Gm.SetGlobalBuffer(ListTensor<" + type + ">(" + names_.ListMember(model->global) + ", " +
+             names_.Scalar(*global.listIndex) + "));");
+  }
   const bool rows = model->rows;
 
   // The buffer side always starts at 0; a 2-D copy's tensor offset counts rows of COLS elements.
@@ -571,8 +591,13 @@ std::string KernelWriter::Source(const std::string& kernelName) {
   bool scratch = false;
   for (const ComputeModel& compute : model_.computes) scratch = scratch || !computes_.ScratchBytes(compute).empty();
   if (scratch) body.Line("TBuf<QuePosition::VECCALC> scratchBuf;");
-  for (const std::vector<TensorModel>* tensors : {&model_.inputs, &model_.outputs}) {
+  for (const std::vector<TensorModel>* tensors : {&model_.inputs, &model_.outputs, &model_.workspaces}) {
     for (const TensorModel& tensor : *tensors) body.Line("GlobalTensor<" + KernelType(tensor.dtype) + "> " + tensor.name + "Gm;");
+  }
+  for (const std::vector<TensorModel>* tensors : {&model_.inputs, &model_.outputs}) {
+    for (const TensorModel& tensor : *tensors) {
+      if (tensor.list) body.Line("GM_ADDR " + names_.ListMember(tensor.name) + " = nullptr;  // the list's descriptor");
+    }
   }
   for (const TilingField& field : fields_) {
     const std::string type = field.type == ScalarType::Float ? "float" : field.type == ScalarType::Bool ? "bool" : "int64_t";
@@ -601,6 +626,7 @@ std::string KernelWriter::Source(const std::string& kernelName) {
   std::vector<std::string> parameters;
   for (const std::string& name : gm) parameters.push_back("GM_ADDR " + name);
   parameters.push_back("GM_ADDR workspace");
+  if (!model_.workspaces.empty()) gm.push_back("workspace");
   parameters.push_back("GM_ADDR tiling");
   std::vector<std::string> dtypes;
   for (const DtypeColumn& column : program_.op.dtypes) {

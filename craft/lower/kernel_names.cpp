@@ -11,6 +11,7 @@ ScalarType TypeOf(ValueKind kind) {
     case ValueKind::Int: return ScalarType::Int;
     case ValueKind::Float: return ScalarType::Float;
     case ValueKind::Bool: return ScalarType::Bool;
+    case ValueKind::String: break;  // the checker keeps strings in the host
   }
   return ScalarType::Int;
 }
@@ -44,12 +45,63 @@ KernelNames::KernelNames(const ProgramModel& model, const std::vector<TilingFiel
                              return std::nullopt;
                            },
                            [this](const Expr& call) -> std::optional<CppExpression> {
+                             if (call.kind == ExprKind::Element) return ElementRead(call);
+                             if (call.name == "numel" && call.operands.size() == 2) {
+                               UseListNumel();
+                               return CppExpression{"ListNumel(" + ListMember(call.operands[0].name) + ", " +
+                                                        Scalar(call.operands[1]) + ")",
+                                                    ScalarType::Int, 0};
+                             }
                              if (call.name != "sizeof" || call.operands.size() != 1) return std::nullopt;
                              const std::string& type = call.operands[0].name;
                              const auto dtype = ParseDtype(type);
                              return CppExpression{dtype ? std::to_string(DtypeBytes(*dtype)) : "sizeof(" + type + ")",
                                                   ScalarType::Int, 0};
                            }}) {}
+
+// `x[i]`: a scalar read from global memory, converted to the scalar's kernel type.
+CppExpression KernelNames::ElementRead(const Expr& element) {
+  const TensorModel* tensor = model_.FindTensor(element.name);
+  if (!tensor) throw std::invalid_argument(element.name + " is not a tensor");
+  const Dtype dtype = tensor->dtype.perCombination.front();
+  const ScalarType type = dtype == Dtype::F16 || dtype == Dtype::BF16 || dtype == Dtype::F32 ? ScalarType::Float
+                          : dtype == Dtype::Bool                                             ? ScalarType::Bool
+                                                                                             : ScalarType::Int;
+  return CppExpression{"static_cast<" + scalars_.TypeName(type) + ">(" + element.name + "Gm.GetValue(" +
+                           Scalar(element.operands[0]) + "))",
+                       type, 0};
+}
+
+// A tensor list arrives as the GM address of its descriptor, uint64 words: word 0 is the byte
+// offset of the data-pointer array; then, per tensor, a word with its rank in the low 32 bits and
+// its dims; then the data pointers in list order.
+void KernelNames::UseListTensor() {
+  UseHelper(
+      "// Tensor `index` of a tensor list: word 0 of the list's descriptor is the byte offset of its\n"
+      "// data-pointer array.\n"
+      "template <typename T>\n"
+      "__aicore__ inline __gm__ T* ListTensor(GM_ADDR list, int64_t index) {\n"
+      "    GlobalTensor<uint64_t> words;\n"
+      "    words.SetGlobalBuffer((__gm__ uint64_t*)list);\n"
+      "    return reinterpret_cast<__gm__ T*>(words.GetValue(words.GetValue(0) / sizeof(uint64_t) + index));\n"
+      "}");
+}
+
+void KernelNames::UseListNumel() {
+  UseHelper(
+      "// Elements of tensor `index` of a tensor list: after word 0, every tensor's part of the\n"
+      "// descriptor is a word with its rank in the low 32 bits, then one word per dimension.\n"
+      "__aicore__ inline int64_t ListNumel(GM_ADDR list, int64_t index) {\n"
+      "    GlobalTensor<uint64_t> words;\n"
+      "    words.SetGlobalBuffer((__gm__ uint64_t*)list);\n"
+      "    int64_t word = 1;\n"
+      "    for (int64_t t = 0; t < index; ++t) word += 1 + static_cast<int64_t>(words.GetValue(word) & 0xFFFFFFFFu);\n"
+      "    const int64_t rank = static_cast<int64_t>(words.GetValue(word) & 0xFFFFFFFFu);\n"
+      "    int64_t elements = 1;\n"
+      "    for (int64_t d = 1; d <= rank; ++d) elements *= static_cast<int64_t>(words.GetValue(word + d));\n"
+      "    return elements;\n"
+      "}");
+}
 
 void KernelNames::UseHelper(const std::string& definition) {
   if (std::find(helpers_.begin(), helpers_.end(), definition) == helpers_.end()) helpers_.push_back(definition);

@@ -34,9 +34,16 @@ class KernelNames {
   // SetFlag/WaitFlag on one pipe pair (`MTE2_V`), through the PipeSync helper.
   std::string PipeSync(const std::string& event);
 
+  // The member holding a tensor list's descriptor address, and the helpers that read it.
+  std::string ListMember(const std::string& list) const { return list + "List"; }
+  void UseListTensor();
+  void UseListNumel();
+
   const ProgramModel& Model() const { return model_; }
 
  private:
+  CppExpression ElementRead(const Expr& element);
+
   const ProgramModel& model_;
   ScalarTranslator scalars_;
   std::vector<std::string> helpers_;

@@ -1,5 +1,6 @@
 #include "craft/lower/op_definition.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "craft/lower/code_writer.h"
@@ -28,19 +29,35 @@ void WriteParam(CodeWriter& out, const TensorModel& tensor) {
   out.Line(std::string(".ParamType(") + paramType + ")");
   out.Line(".DataType({" + dataTypes + "})");
   out.Line(".Format(" + nd + ")");
-  out.Line(".UnknownShapeFormat(" + nd + ");");
+  out.Line(".UnknownShapeFormat(" + nd + ")" + (tensor.valueDepend ? "" : ";"));
+  if (tensor.valueDepend) out.Line(".ValueDepend(REQUIRED);");
   out.Dedent();
 }
 
-// Explicit output extents read the inputs' shapes from the InferShapeContext.
+// `first + name`, or `name` when first is 0: the output index of the name-th tensor of a list output.
+std::string Plus(size_t first, const std::string& name) { return first == 0 ? name : std::to_string(first) + " + " + name; }
+
+// Explicit output extents read the inputs' shapes and the attributes from the InferShapeContext.
 ScalarNames InferShapeNames(const OpHeader& op) {
-  return {[](const std::string&) -> std::optional<CppExpression> { return std::nullopt; },
+  return {[&op](const std::string& name) -> std::optional<CppExpression> {
+            for (size_t i = 0; i < op.attrs.size(); ++i) {
+              if (op.attrs[i].name != name || op.attrs[i].kind == AttrKind::String) continue;
+              const bool integer = op.attrs[i].kind == AttrKind::Int;
+              return CppExpression{"*context->GetAttrs()->" + std::string(integer ? "GetInt" : "GetFloat") + "(" +
+                                       std::to_string(i) + ")",
+                                   integer ? ScalarType::Int : ScalarType::Float, 3};
+            }
+            return std::nullopt;
+          },
           [&op](const Expr& call) -> std::optional<CppExpression> {
             if (call.operands.empty() || call.operands[0].kind != ExprKind::Name) return std::nullopt;
             const std::string shape = "context->GetInputShape(" + std::to_string(InputIndex(op, call.operands[0].name)) + ")";
             if (call.name == "numel" && call.operands.size() == 1) return CppExpression{shape + "->GetShapeSize()"};
-            if (call.name == "dim" && call.operands.size() == 2 && call.operands[1].kind == ExprKind::Integer) {
-              const int64_t i = call.operands[1].integer;
+            const Expr* index = call.operands.size() == 2 ? &call.operands[1] : nullptr;
+            const bool negative = index && index->kind == ExprKind::Unary && index->name == "-";
+            if (negative) index = &index->operands[0];
+            if (call.name == "dim" && index && index->kind == ExprKind::Integer) {
+              const int64_t i = negative ? -index->integer : index->integer;
               const std::string index = i < 0 ? shape + "->GetDimNum() - " + std::to_string(-i) : std::to_string(i);
               return CppExpression{shape + "->GetDim(" + index + ")"};
             }
@@ -48,12 +65,26 @@ ScalarNames InferShapeNames(const OpHeader& op) {
           }};
 }
 
+// The C++ element type of a value-depend input (the checker allows i32 and i64).
+std::string DimsType(const OpHeader& op, const std::string& input) {
+  return op.inputs[InputIndex(op, input)].type.name == "i32" ? "int32_t" : "int64_t";
+}
+
 void WriteInferShape(CodeWriter& out, const OpHeader& op) {
   out.Open("static graphStatus InferShape(gert::InferShapeContext* context)");
   for (size_t k = 0; k < op.outputs.size(); ++k) {
     const OutputDecl& output = op.outputs[k];
     const std::string target = "context->GetOutputShape(" + std::to_string(k) + ")";
-    if (output.list) throw std::invalid_argument("list outputs are not lowered yet");
+    if (output.list) {
+      // One output per tensor of the list input, shaped alike; a list output comes last.
+      if (output.shape != ShapeRule::Like || k + 1 != op.outputs.size())
+        throw std::invalid_argument("a list output other than the last output, `like` a list input");
+      const std::string ir = std::to_string(InputIndex(op, output.likeInput));
+      out.Open("for (size_t i = 0; context->GetDynamicInputShape(" + ir + ", i) != nullptr; ++i)");
+      out.Line("*context->GetOutputShape(" + Plus(k, "i") + ") = *context->GetDynamicInputShape(" + ir + ", i);");
+      out.Close();
+      continue;
+    }
     switch (output.shape) {
       case ShapeRule::Like:
         out.Line("*" + target + " = *context->GetInputShape(" + std::to_string(InputIndex(op, output.likeInput)) + ");");
@@ -66,6 +97,23 @@ void WriteInferShape(CodeWriter& out, const OpHeader& op) {
         out.Line("output.SetDimNum(input.GetDimNum() - 1);");
         out.Open("for (size_t d = 0; d + 1 < input.GetDimNum(); ++d)");
         out.Line("output.SetDim(d, input.GetDim(d));");
+        out.Close();
+        ScalarTranslator translator(Side::Host, InferShapeNames(op));
+        for (const Expr& extent : output.extents) out.Line("output.AppendDim(" + translator.Translate(extent).text + ");");
+        out.Close();
+        break;
+      }
+      case ShapeRule::Values: {
+        // The extents are the values of a value-depend input, which InferShape may read.
+        out.Open("");
+        out.Line("const gert::Tensor* dims = context->GetInputTensor(" + std::to_string(InputIndex(op, output.likeInput)) + ");");
+        out.Open("if (dims == nullptr || dims->GetData<" + DimsType(op, output.likeInput) + ">() == nullptr)");
+        out.Line("return GRAPH_FAILED;");
+        out.Close();
+        out.Line("gert::Shape& output = *" + target + ";");
+        out.Line("output.SetDimNum(0);");
+        out.Open("for (int64_t d = 0; d < dims->GetShapeSize(); ++d)");
+        out.Line("output.AppendDim(dims->GetData<" + DimsType(op, output.likeInput) + ">()[d]);");
         out.Close();
         out.Close();
         break;
@@ -87,6 +135,16 @@ void WriteInferShape(CodeWriter& out, const OpHeader& op) {
 void WriteInferDataType(CodeWriter& out, const ProgramModel& model) {
   out.Open("static graphStatus InferDataType(gert::InferDataTypeContext* context)");
   for (const TensorModel& output : model.outputs) {
+    const auto listInput = std::find_if(model.inputs.begin(), model.inputs.end(), [&](const TensorModel& input) {
+      return input.list && output.list && input.dtype.written == output.dtype.written;
+    });
+    if (listInput != model.inputs.end()) {
+      const std::string ir = std::to_string(listInput->index);
+      out.Open("for (size_t i = 0; " + Plus(output.index, "i") + " < context->GetComputeNodeOutputNum(); ++i)");
+      out.Line("context->SetOutputDataType(" + Plus(output.index, "i") + ", context->GetDynamicInputDataType(" + ir + ", i));");
+      out.Close();
+      continue;
+    }
     std::string dtype;
     if (!output.dtype.variable) {
       dtype = GeSpelling(output.dtype.perCombination.front());
@@ -108,6 +166,7 @@ std::string AttrDefault(const AttrDecl& attr) {
   if (!attr.defaultValue) return "";
   const Expr& value = *attr.defaultValue;
   if (value.kind == ExprKind::Bool) return value.boolean ? "true" : "false";
+  if (value.kind == ExprKind::String) return Quote(value.name);
   if (attr.kind == AttrKind::Float) {
     const double number = value.kind == ExprKind::Integer ? static_cast<double>(value.integer) : value.number;
     return FloatLiteral(number, Side::Kernel);
@@ -120,6 +179,7 @@ const char* AttrSetter(AttrKind kind) {
     case AttrKind::Int: return "Int";
     case AttrKind::Float: return "Float";
     case AttrKind::Bool: return "Bool";
+    case AttrKind::String: return "String";
   }
   return "Float";
 }

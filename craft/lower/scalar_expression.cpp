@@ -87,6 +87,7 @@ std::string ScalarTranslator::TypeName(ScalarType type) const {
     case ScalarType::Int: return "int64_t";
     case ScalarType::Float: return side_ == Side::Host ? "double" : "float";
     case ScalarType::Bool: return "bool";
+    case ScalarType::String: return "std::string";
   }
   return "int64_t";
 }
@@ -160,6 +161,7 @@ CppExpression ScalarTranslator::Translate(const Expr& expression) {
     case ExprKind::Integer: return {std::to_string(expression.integer), ScalarType::Int, 0};
     case ExprKind::Float: return {FloatLiteral(expression.number, side_), ScalarType::Float, 0};
     case ExprKind::Bool: return {expression.boolean ? "true" : "false", ScalarType::Bool, 0};
+    case ExprKind::String: return {Quote(expression.name), ScalarType::String, 0};
     case ExprKind::Name: {
       if (auto resolved = names_.name(expression.name)) return *resolved;
       throw std::invalid_argument("unknown scalar " + expression.name);
@@ -181,6 +183,10 @@ CppExpression ScalarTranslator::Translate(const Expr& expression) {
     case ExprKind::Call: {
       if (auto own = names_.call(expression)) return *own;
       return Builtin(expression);
+    }
+    case ExprKind::Element: {
+      if (auto own = names_.call(expression)) return *own;
+      throw std::invalid_argument("an element of " + expression.name + " read here");
     }
   }
   throw std::invalid_argument("unsupported expression");

@@ -12,7 +12,7 @@
 
 namespace akgen::craft::lower {
 
-enum class ScalarType { Int, Float, Bool };
+enum class ScalarType { Int, Float, Bool, String };  // String: host only (str attributes)
 
 struct CppExpression {
   std::string text;
@@ -22,7 +22,8 @@ struct CppExpression {
 
 enum class Side { Host, Kernel };
 
-// What a side knows beyond the shared builtins: its names and its own calls (numel, dim, ...).
+// What a side knows beyond the shared builtins: its names and its own calls (numel, dim, ...;
+// the kernel's element reads `x[i]` come to `call` too).
 struct ScalarNames {
   std::function<std::optional<CppExpression>(const std::string& name)> name;
   std::function<std::optional<CppExpression>(const Expr& call)> call;

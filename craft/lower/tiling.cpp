@@ -23,6 +23,9 @@ class HostScope {
   }
   void Bind(const std::string& name, ScalarType type) { bound_[name] = type; }
   const std::vector<std::string>& HelpersUsed() const { return helpers_; }
+  void UseHelper(const std::string& definition) {
+    if (!Mentions(helpers_, definition)) helpers_.push_back(definition);
+  }
 
  private:
   std::optional<CppExpression> Name(const std::string& name) {
@@ -31,12 +34,16 @@ class HostScope {
     return std::nullopt;
   }
 
-  void UseHelper(const std::string& definition) {
-    if (!Mentions(helpers_, definition)) helpers_.push_back(definition);
-  }
-
   std::string Shape(const Expr& tensor) {
-    if (tensor.kind != ExprKind::Name) throw std::invalid_argument("a shape function needs an input name");
+    if (tensor.kind != ExprKind::Name) throw std::invalid_argument("a shape function needs a tensor name");
+    for (size_t i = 0; i < op_.outputs.size(); ++i) {
+      if (op_.outputs[i].name != tensor.name) continue;
+      // The output's shape, which InferShape has set before the tiling runs.
+      UseHelper(
+          "static const gert::Shape& OutputShape(gert::TilingContext* context, size_t index) {\n"
+          "    return context->GetOutputShape(index)->GetStorageShape();\n}");
+      return "OutputShape(context, " + std::to_string(i) + ")";
+    }
     UseHelper(
         "static const gert::Shape& InputShape(gert::TilingContext* context, size_t index) {\n"
         "    return context->GetInputShape(index)->GetStorageShape();\n}");
@@ -51,8 +58,47 @@ class HostScope {
     return "Dim(" + shape + ", " + index + ")";
   }
 
+  bool IsList(const Expr& tensor) const {
+    for (const InputDecl& input : op_.inputs) {
+      if (input.name == tensor.name) return input.list;
+    }
+    return false;
+  }
+
+  // len(xs), numel(xs) (every tensor's elements) and numel(xs, i) of a list input.
+  std::optional<CppExpression> ListCall(const Expr& call) {
+    const auto& args = call.operands;
+    const std::string ir = std::to_string(InputIndex(op_, args[0].name));
+    UseHelper(
+        "// Tensors in the list input at IR index `ir`.\n"
+        "static int64_t ListLength(gert::TilingContext* context, size_t ir) {\n"
+        "    int64_t length = 0;\n"
+        "    while (context->GetDynamicInputShape(ir, length) != nullptr) ++length;\n"
+        "    return length;\n}");
+    if (call.name == "len" && args.size() == 1) return CppExpression{"ListLength(context, " + ir + ")", ScalarType::Int};
+    if (call.name == "numel" && args.size() == 2) {
+      ScalarTranslator index(Side::Host, Names());
+      return CppExpression{"context->GetDynamicInputShape(" + ir + ", " + index.Translate(args[1]).text +
+                               ")->GetStorageShape().GetShapeSize()",
+                           ScalarType::Int};
+    }
+    if (call.name == "numel" && args.size() == 1) {
+      UseHelper(
+          "// Elements of every tensor of the list input at IR index `ir`.\n"
+          "static int64_t ListElements(gert::TilingContext* context, size_t ir) {\n"
+          "    int64_t elements = 0;\n"
+          "    for (int64_t i = 0; i < ListLength(context, ir); ++i) {\n"
+          "        elements += context->GetDynamicInputShape(ir, i)->GetStorageShape().GetShapeSize();\n"
+          "    }\n"
+          "    return elements;\n}");
+      return CppExpression{"ListElements(context, " + ir + ")", ScalarType::Int};
+    }
+    throw std::invalid_argument(call.name + " of the list input " + args[0].name);
+  }
+
   std::optional<CppExpression> Call(const Expr& call) {
     const auto& args = call.operands;
+    if (!args.empty() && args[0].kind == ExprKind::Name && IsList(args[0])) return ListCall(call);
     if (call.name == "numel" && args.size() == 1) return CppExpression{Shape(args[0]) + ".GetShapeSize()", ScalarType::Int};
     if (call.name == "rank" && args.size() == 1) {
       return CppExpression{"static_cast<int64_t>(" + Shape(args[0]) + ".GetDimNum())", ScalarType::Int};
@@ -94,6 +140,7 @@ ScalarType AttrType(AttrKind kind) {
     case AttrKind::Int: return ScalarType::Int;
     case AttrKind::Float: return ScalarType::Float;
     case AttrKind::Bool: return ScalarType::Bool;
+    case AttrKind::String: return ScalarType::String;
   }
   return ScalarType::Float;
 }
@@ -103,6 +150,7 @@ const char* AttrGetter(AttrKind kind) {
     case AttrKind::Int: return "GetInt";
     case AttrKind::Float: return "GetFloat";
     case AttrKind::Bool: return "GetBool";
+    case AttrKind::String: return "GetStr";
   }
   return "GetFloat";
 }
@@ -122,11 +170,14 @@ int InputIndex(const OpHeader& op, const std::string& input) {
 
 std::string ZeroedElements(const std::string& output) { return output + "_elements"; }
 
+std::string WorkspaceElements(const std::string& workspace) { return workspace + "_elements"; }
+
 std::string FieldType(ScalarType type) {
   switch (type) {
     case ScalarType::Int: return "int64_t";
     case ScalarType::Float: return "float";
     case ScalarType::Bool: return "uint8_t";
+    case ScalarType::String: break;  // the checker keeps strings in the host
   }
   return "int64_t";
 }
@@ -151,6 +202,7 @@ TilingFunction LowerTilingFunction(const Program& program, const ProgramModel& m
   ScalarTranslator translator(Side::Host, scope.Names());
   CodeWriter out;
   TilingFunction tiling;
+  std::vector<std::string> userWorkspace;  // bytes of each workspace tensor, 32-byte aligned
   out.Open("static ge::graphStatus TilingFunc(gert::TilingContext* context)");
   const bool syncAll = model.usesSyncAll || !model.zeroedOutputs.empty();
   const bool soc = Mentions(hostNames, "core_num") || Mentions(hostNames, "ub_bytes") || syncAll;
@@ -168,14 +220,30 @@ TilingFunction LowerTilingFunction(const Program& program, const ProgramModel& m
     const AttrDecl& attr = program.op.attrs[i];
     if (!Mentions(hostNames, attr.name) && !readByKernel(attr.name)) continue;
     const ScalarType type = AttrType(attr.kind);
-    out.Line("const " + translator.TypeName(type) + " " + attr.name + " = *context->GetAttrs()->" + AttrGetter(attr.kind) +
-             "(" + std::to_string(i) + ");");
+    const std::string value = "context->GetAttrs()->" + std::string(AttrGetter(attr.kind)) + "(" + std::to_string(i) + ")";
+    if (type == ScalarType::String) {
+      scope.UseHelper("static std::string StrAttr(const char* text) { return text == nullptr ? \"\" : text; }");
+      out.Line("const std::string " + attr.name + " = StrAttr(" + value + ");");
+    } else {
+      out.Line("const " + translator.TypeName(type) + " " + attr.name + " = *" + value + ";");
+    }
     scope.Bind(attr.name, type);
   }
 
   for (const Statement& statement : program.host) {
     if (const auto* binding = std::get_if<Binding>(&statement.node)) {
       if (binding->names.size() != 1) throw std::invalid_argument("a host binding of two names");
+      if (const TensorModel* workspace = model.FindTensor(binding->names[0]); workspace && workspace->workspace) {
+        // The kernel finds its workspace tensors one after the other in the user workspace.
+        const std::string elements = WorkspaceElements(workspace->name);
+        WriteRationale(out, binding->rationale);
+        out.Line("const int64_t " + elements + " = " + translator.Translate(*workspace->length).text + ";");
+        tiling.fields.push_back({elements, ScalarType::Int,
+                                 binding->rationale.empty() ? "elements of the workspace tensor " + workspace->name
+                                                            : binding->rationale});
+        userWorkspace.push_back("AlignUpTo(" + elements + " * " + std::to_string(DtypeBytes(workspace->dtype.perCombination[0])) + ", 32)");
+        continue;
+      }
       const CppExpression value = translator.Translate(binding->value);
       WriteRationale(out, binding->rationale);
       out.Line("const " + translator.TypeName(value.type) + " " + binding->names[0] + " = " + value.text + ";");
@@ -194,6 +262,7 @@ TilingFunction LowerTilingFunction(const Program& program, const ProgramModel& m
     } else if (const auto* zero = std::get_if<ZeroOutput>(&statement.node)) {
       // The kernel clears the output before any block adds into it; it needs its size.
       const TensorModel* output = model.FindTensor(zero->output);
+      if (output->workspace) continue;  // its size is already a field
       const std::string name = ZeroedElements(zero->output);
       out.Line("const int64_t " + name + " = context->GetOutputShape(" + std::to_string(output->index) +
                ")->GetStorageShape().GetShapeSize();");
@@ -214,10 +283,15 @@ TilingFunction LowerTilingFunction(const Program& program, const ProgramModel& m
   out.Line("tiling.SaveToBuffer(context->GetRawTilingData()->GetData(), context->GetRawTilingData()->GetCapacity());");
   out.Line("context->GetRawTilingData()->SetDataSize(tiling.GetDataSize());");
   out.Line("size_t* workspace = context->GetWorkspaceSizes(1);");
-  if (syncAll) {
-    out.Line("workspace[0] = platform.GetLibApiWorkSpaceSize();  // SyncAll's system workspace");
-  } else {
+  std::string workspaceBytes = syncAll ? "platform.GetLibApiWorkSpaceSize()" : "";
+  for (const std::string& bytes : userWorkspace) workspaceBytes += (workspaceBytes.empty() ? "" : " + ") + bytes;
+  if (!userWorkspace.empty()) translator.UseHelper("AlignUpTo");
+  if (workspaceBytes.empty()) {
     out.Line("workspace[0] = 0;");
+  } else {
+    out.Line("workspace[0] = " + workspaceBytes + ";" +
+             (syncAll ? "  // SyncAll's system workspace" + std::string(userWorkspace.empty() ? "" : ", then the workspace tensors")
+                      : "  // the workspace tensors"));
   }
   out.Line("return ge::GRAPH_SUCCESS;");
   out.Close();

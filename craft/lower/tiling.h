@@ -31,6 +31,8 @@ std::string TilingHeader(const Program& program, const std::string& kernelName, 
 std::string FieldType(ScalarType type);
 // The tiling field holding the element count of an output the host zeroes (`zero(y)`).
 std::string ZeroedElements(const std::string& output);
+// The tiling field holding the element count of a workspace tensor (`acc = workspace(f32, n)`).
+std::string WorkspaceElements(const std::string& workspace);
 // The position of an input among the op's inputs.
 int InputIndex(const OpHeader& op, const std::string& input);
 

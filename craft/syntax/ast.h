@@ -20,11 +20,13 @@ enum class ExprKind {
   Integer,      // integer
   Float,        // number
   Bool,         // boolean
+  String,       // name is the text: a string literal (host only, compared with a str attribute)
   Name,         // name: a host or kernel scalar, an attribute, a tensor, a buffer, a dtype, a builtin
   Unary,        // name is the operator (`-`, `not`); operands[0]
   Binary,       // name is the operator (`+`, `//`, `<=`, `and`, ...); operands[0], operands[1]
   Conditional,  // operands: then, condition, else (`A if C else B`)
   Call,         // name is the callee; operands are the positional arguments; keywords the rest
+  Element,      // name is a global tensor, operands[0] the index: `value[0]`, one element read in the kernel
 };
 
 struct Expr;
@@ -76,9 +78,10 @@ struct InputDecl {
   TypeName type;
   bool list = false;      // `list T`: a DYNAMIC parameter
   bool optional = false;  // `T optional`: an OPTIONAL parameter
+  bool valueDepend = false;  // `T value_depend`: the host reads its values (a VALUE_DEPEND parameter)
 };
 
-enum class AttrKind { Int, Float, Bool };
+enum class AttrKind { Int, Float, Bool, String };
 
 struct AttrDecl {
   SourcePosition at;
@@ -89,8 +92,9 @@ struct AttrDecl {
 
 enum class ShapeRule {
   Like,          // `like x`
-  LikeDropLast,  // `like x[:-1]`
+  LikeDropLast,  // `like x[:-1]`, optionally `+ [e, ...]`: x's shape without its last dimension, then extents
   Explicit,      // `shape [e, ...]`
+  Values,        // `shape values(dims)`: the extents are the values of the int input `dims`
 };
 
 struct OutputDecl {
@@ -99,8 +103,8 @@ struct OutputDecl {
   TypeName type;
   bool list = false;
   ShapeRule shape = ShapeRule::Like;
-  std::string likeInput;      // Like, LikeDropLast
-  std::vector<Expr> extents;  // Explicit; empty is a scalar (shape [])
+  std::string likeInput;      // Like, LikeDropLast, Values
+  std::vector<Expr> extents;  // Explicit (empty is a scalar, shape []), or appended to LikeDropLast
 };
 
 // `dtypes T: f16, bf16, f32`: column k of every such line is dtype combination k.

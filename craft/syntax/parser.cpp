@@ -277,6 +277,9 @@ class Parser {
       if (AtWord("optional")) {
         Take();
         input.optional = true;
+      } else if (AtWord("value_depend")) {
+        Take();
+        input.valueDepend = true;
       }
       ExpectEndOfLine();
       op.inputs.push_back(std::move(input));
@@ -285,11 +288,12 @@ class Parser {
       AttrDecl attr;
       attr.at = at;
       attr.name = ExpectName("the attribute's name");
-      ExpectOperator(":", "write `attr NAME: int|float|bool [= DEFAULT]`");
+      ExpectOperator(":", "write `attr NAME: int|float|bool|str [= DEFAULT]`");
       if (AtWord("int")) attr.kind = AttrKind::Int;
       else if (AtWord("float")) attr.kind = AttrKind::Float;
       else if (AtWord("bool")) attr.kind = AttrKind::Bool;
-      else FailExpected("`int`, `float` or `bool`", "an attribute is an int, a float or a bool");
+      else if (AtWord("str")) attr.kind = AttrKind::String;
+      else FailExpected("`int`, `float`, `bool` or `str`", "an attribute is an int, a float, a bool or a str");
       Take();
       if (AcceptOperator("=")) attr.defaultValue = ParseExpr();
       ExpectEndOfLine();
@@ -328,7 +332,21 @@ class Parser {
                         AcceptOperator("]");
         if (!dropLast) Fail(at, "only `like INPUT[:-1]` may follow `like INPUT`", "write `like x` or `like x[:-1]`");
         output.shape = ShapeRule::LikeDropLast;
+        if (AcceptOperator("+")) {
+          // `like x[:-1] + [E, ...]`: new last dimensions after x's leading ones.
+          ExpectOperator("[", "write `like x[:-1] + [E]`");
+          output.extents.push_back(ParseExpr());
+          while (AcceptOperator(",")) output.extents.push_back(ParseExpr());
+          ExpectOperator("]", "close the extents with `]`");
+        }
       }
+    } else if (AtWord("shape") && AtWord("values", 1)) {
+      Take();
+      Take();
+      output.shape = ShapeRule::Values;
+      ExpectOperator("(", "write `shape values(dims)` with `dims` an int input the host reads");
+      output.likeInput = ExpectName("the input whose values are the output's extents");
+      ExpectOperator(")", "close `values(` with `)`");
     } else if (AtWord("shape")) {
       Take();
       output.shape = ShapeRule::Explicit;
@@ -339,7 +357,8 @@ class Parser {
       }
       ExpectOperator("]", "close the shape with `]`");
     } else {
-      FailExpected("`like INPUT` or `shape [...]`", "an output says its shape: `like x`, `like x[:-1]` or `shape [...]`");
+      FailExpected("`like INPUT` or `shape [...]`",
+                   "an output says its shape: `like x`, `like x[:-1]`, `shape [...]` or `shape values(dims)`");
     }
     ExpectEndOfLine();
     return output;
@@ -506,6 +525,8 @@ class Parser {
     bool sourceIsAccess = Peek().kind == TokenKind::Name && !IsKeyword(Peek().text) &&
                           (AtOperator("[", 1) || (IsCopyContext(context) && Peek(1).kind == TokenKind::Newline));
     bool targetIsAccess = target.listIndex || !target.ranges.empty();
+    bool elementRead = sourceIsAccess && !targetIsAccess && !IsCopyContext(context) && context != Context::Compute;
+    if (elementRead) return ParseElementRead(std::move(target));
     if (sourceIsAccess || targetIsAccess) {
       Copy copy;
       copy.destination = std::move(target);
@@ -526,6 +547,22 @@ class Parser {
     binding.names.push_back(target.name);
     binding.value = std::move(value);
     if (context == Context::Host) binding.rationale = RationaleFor(at.line);
+    return binding;
+  }
+
+  // `NAME = TENSOR[INDEX]`: one element of a global tensor read into a kernel scalar.
+  Binding ParseElementRead(Access target) {
+    SourcePosition at = Peek().at;
+    Expr element = Node(ExprKind::Element, at, ExpectName("a tensor name"));
+    ExpectOperator("[", "read one element: `v = x[i]`");
+    element.operands.push_back(ParseExpr());
+    if (AtOperator(":"))
+      Fail(Peek().at, "a slice assigned to a scalar", "slices are copied into buffers in copyin:; read one element with `v = x[i]`");
+    ExpectOperator("]", "read one element: `v = x[i]`");
+    ExpectEndOfLine();
+    Binding binding;
+    binding.names.push_back(target.name);
+    binding.value = std::move(element);
     return binding;
   }
 
@@ -707,6 +744,7 @@ class Parser {
         expr.number = token.number;
         return expr;
       }
+      case TokenKind::String: return Node(ExprKind::String, Take().at, token.text);
       case TokenKind::Name: {
         if (token.text == "true" || token.text == "false") {
           Expr expr = Node(ExprKind::Bool, Take().at, "");

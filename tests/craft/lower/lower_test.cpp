@@ -1,7 +1,7 @@
 // The lowering's golden tests: each program lowers, and the lines of programs/<name>.expected appear
 // in that order in the generated file named by the `== FILE` line above them (FileCheck's CHECK, on
 // whitespace-trimmed lines). The programs are the built-in tasks' DSL solutions
-// (suite/<task>/answer/dsl/<name>.craft) and the lowering's own fixtures (programs/<name>.craft).
+// (suite/<task>/answer/dsl/<name>.craft).
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -24,7 +24,6 @@ struct GoldenCase {
 GoldenCase Solution(const std::string& task, const std::string& name) {
   return {name, kSuite / task / "answer" / "dsl" / (name + ".craft")};
 }
-GoldenCase Fixture(const std::string& name) { return {name, kPrograms / (name + ".craft")}; }
 
 CompileResult CompileFile(const std::filesystem::path& program) {
   return Compile(ReadProgram(program), program.filename().string());
@@ -100,7 +99,11 @@ INSTANTIATE_TEST_SUITE_P(Programs, GoldenProgram,
                                            Solution("level1/Comparison/GreaterEqual", "greater_equal"),
                                            Solution("level1/Comparison/Maximum", "maximum"),
                                            Solution("level1/Condition/IsFiniteCheck", "is_finite_check"),
-                                           Solution("level2/Activation/Gelu", "gelu"), Fixture("mse_loss"),
+                                           Solution("level2/Activation/Gelu", "gelu"),
+                                           Solution("level1/TensorCreation/FillScalar", "fill_scalar"),
+                                           Solution("level2/Loss/MseLoss", "mse_loss"),
+                                           Solution("level2/Pooling/AvgPoolLastDim", "avg_pool_last_dim"),
+                                           Solution("level2/Foreach/ForeachAxpyList", "foreach_axpy_list"),
                                            Solution("level2/Norm/RmsNorm", "rms_norm"),
                                            Solution("level2/Reduce/SoftmaxLastDim", "softmax_last_dim")),
                          [](const ::testing::TestParamInfo<GoldenCase>& info) { return info.param.name; });
