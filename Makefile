@@ -34,7 +34,7 @@ bench: build
 FUZZ_DIR ?= build-fuzz
 FUZZ_SECONDS ?= 60
 fuzz:
-	@command -v clang++ >/dev/null || apt-get install -y clang
+	@command -v clang++ >/dev/null || (apt-get update && apt-get install -y clang)
 	@mkdir -p $(FUZZ_DIR)/corpus
 	@cp tests/craft/check/programs/*.craft $(FUZZ_DIR)/corpus/
 	@find suite -name '*.craft' -exec cp {} $(FUZZ_DIR)/corpus/ \;
