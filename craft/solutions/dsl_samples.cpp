@@ -19,10 +19,10 @@ std::vector<fs::path> Programs(const fs::path& directory) {
   return programs;
 }
 
-// One program into one sample folder; true when it compiled.
-bool WriteSample(const fs::path& program, const fs::path& sample) {
-  const std::string source = ReadProgram(program);
-  WriteTextFile(sample / "dsl" / program.filename(), source);
+}  // namespace
+
+bool WriteDslSample(const std::string& source, const fs::path& program, const fs::path& sample) {
+  WriteTextFile(sample / kSampleProgramFolder / program.filename(), source);
   const CompileResult result = Compile(source, program.string());
   if (!result.op) {
     std::string log;
@@ -34,8 +34,6 @@ bool WriteSample(const fs::path& program, const fs::path& sample) {
   return true;
 }
 
-// The sandboxed builds run as another user: every folder must be searchable and every file readable,
-// whatever the umask.
 void MakeReadableByAll(const fs::path& root) {
   constexpr fs::perms kFolder = fs::perms::group_read | fs::perms::group_exec | fs::perms::others_read | fs::perms::others_exec;
   constexpr fs::perms kFile = fs::perms::group_read | fs::perms::others_read;
@@ -43,8 +41,6 @@ void MakeReadableByAll(const fs::path& root) {
   for (const fs::directory_entry& entry : fs::recursive_directory_iterator(root))
     fs::permissions(entry.path(), entry.is_directory() ? kFolder : kFile, fs::perm_options::add);
 }
-
-}  // namespace
 
 fs::path DslSolutionDirectory(const bench::Task& task) { return task.directory / "answer" / "dsl"; }
 
@@ -59,7 +55,8 @@ DslSamples WriteDslSamples(const std::vector<const bench::Task*>& tasks, const f
     }
     for (size_t i = 0; i < programs.size(); ++i) {
       try {
-        const bool compiled = WriteSample(programs[i], root / task->Key() / ("sample" + std::to_string(i)));
+        const bool compiled =
+            WriteDslSample(ReadProgram(programs[i]), programs[i], root / task->Key() / ("sample" + std::to_string(i)));
         ++(compiled ? samples.compiled : samples.failed);
       } catch (const std::runtime_error& error) {
         samples.problems.push_back(error.what());

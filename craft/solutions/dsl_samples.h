@@ -19,6 +19,17 @@ struct DslSamples {
   std::vector<std::string> problems;  // tasks without a DSL solution, files that cannot be written
 };
 
+// The folder of a sample that holds the copy of its program.
+inline constexpr const char* kSampleProgramFolder = "dsl";
+
+// One program (`source`, read from `program`, whose name labels the diagnostics and the copy) into
+// one sample folder; true when it compiled.
+bool WriteDslSample(const std::string& source, const std::filesystem::path& program, const std::filesystem::path& sample);
+
+// The sandboxed builds run as another user: every folder below `root` must be searchable and every
+// file readable, whatever the umask.
+void MakeReadableByAll(const std::filesystem::path& root);
+
 // Replaces `root` with one samples tree for `tasks`.
 DslSamples WriteDslSamples(const std::vector<const bench::Task*>& tasks, const std::filesystem::path& root);
 
