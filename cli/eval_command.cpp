@@ -1,26 +1,17 @@
 #include "eval_command.h"
 
-#include <unistd.h>
-
-#include <cstdlib>
 #include <iostream>
 
 #include "bench/eval/evaluate.h"
 #include "bench/report/results_report.h"
 #include "bench/results/results_file.h"
 #include "bench/task/task_tree.h"
+#include "cache_location.h"
 #include "craft/solutions/dsl_samples.h"
 #include "suite_location.h"
 
 namespace akgen {
 namespace {
-
-// Sandboxed programs are bound from the build cache, so every directory above it must be
-// searchable by the sandbox user; a home directory often is not, /var/tmp is.
-std::filesystem::path DefaultCacheDir() {
-  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return std::filesystem::path(xdg) / "akgen";
-  return std::filesystem::path("/var/tmp") / ("akgen-cache-" + std::to_string(getuid()));
-}
 
 std::optional<bench::CaseSelection> ParseCases(const std::string& text) {
   if (text.empty()) return bench::CaseSelection::Default();
