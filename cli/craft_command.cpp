@@ -5,8 +5,14 @@
 #include <optional>
 #include <stdexcept>
 
+#include "bench/oracle/oracle.h"
+#include "bench/task/task_tree.h"
+#include "cache_location.h"
 #include "craft/craft.h"
 #include "craft/program_files.h"
+#include "craft/tune/tune.h"
+#include "craft/tune/tune_table.h"
+#include "suite_location.h"
 
 namespace akgen {
 namespace {
@@ -24,6 +30,28 @@ std::optional<std::string> ReadProgram(const std::string& file) {
 
 void Print(const std::vector<craft::Diagnostic>& diagnostics) {
   for (const craft::Diagnostic& diagnostic : diagnostics) std::cerr << craft::Format(diagnostic);
+}
+
+// The one task `--task` names, or nullptr after saying why.
+const bench::Task* FindTask(const bench::TaskTree& tree, const CraftTuneOptions& options) {
+  const bench::FilteredTasks selected = bench::FilterTasks(tree.tasks, bench::TaskFilter{{}, {}, {options.task}});
+  if (selected.tasks.size() == 1) return selected.tasks[0];
+  std::cerr << "akgen craft tune: " << options.file << ": ";
+  if (selected.tasks.empty()) {
+    std::cerr << "no task '" << options.task << "' in " << tree.root.string() << "; `akgen tasks " << options.suite
+              << "` lists them\n";
+  } else {
+    std::cerr << "--task " << options.task << " matches " << selected.tasks.size() << " tasks:";
+    for (const bench::Task* task : selected.tasks) std::cerr << ' ' << task->Key();
+    std::cerr << "; give the key\n";
+  }
+  return nullptr;
+}
+
+fs::path TunedFile(const CraftTuneOptions& options) {
+  if (!options.tunedFile.empty()) return options.tunedFile;
+  const fs::path file(options.file);
+  return file.parent_path() / (file.stem().string() + ".tuned.craft");
 }
 
 }  // namespace
@@ -50,6 +78,43 @@ int CraftCompile(const CraftOptions& options) {
     return 1;
   }
   return 0;
+}
+
+int CraftTune(const CraftTuneOptions& options) {
+  const std::optional<std::string> source = ReadProgram(options.file);
+  if (!source) return 2;
+  const std::optional<bench::ShapeMode> mode = bench::ParseShapeMode(options.shapeMode);
+  if (!mode) {
+    std::cerr << "akgen craft tune: --shape-mode takes static (case 0) or dynamic (every case)\n";
+    return 2;
+  }
+  if (options.maxCandidates < 1) {
+    std::cerr << "akgen craft tune: --max-candidates counts the program itself, so it is at least 1\n";
+    return 2;
+  }
+  try {
+    const bench::TaskTree tree = bench::ReadTaskTree(SuiteRoot(options.suite));
+    const bench::Task* task = FindTask(tree, options);
+    if (!task) return 2;
+    craft::TuneRequest request{options.file, *source, task, {}, options.maxCandidates};
+    request.eval.suiteRoot = tree.root;
+    request.eval.shapeMode = *mode;
+    request.eval.outDir = options.outDir;
+    request.eval.cacheDir = options.cacheDir.empty() ? DefaultCacheDir() : fs::path(options.cacheDir);
+    request.eval.jobs = options.jobs;
+    request.eval.oracle = bench::OracleConfigFromEnvironment(AKGEN_PYTHON_PACKAGE_DIR, request.eval.cacheDir / "golden");
+    const craft::TuneResult result = craft::Tune(request, std::cout);
+    Print(result.diagnostics);
+    if (!result.best) return 1;
+    std::cout << craft::TuneTable(result, *task);
+    const fs::path tuned = TunedFile(options);
+    craft::WriteTextFile(tuned, result.bestSource);
+    std::cout << "tuned program: " << tuned.string() << '\n';
+    return 0;
+  } catch (const std::exception& error) {
+    std::cerr << "akgen craft tune: " << error.what() << '\n';
+    return 1;
+  }
 }
 
 }  // namespace akgen

@@ -78,6 +78,20 @@ int main(int argc, char** argv) {
   CLI::App* craftCompile = craft->add_subcommand("compile", "compile a program to AscendC (op_host/, op_kernel/)");
   craftCompile->add_option("file", craftOptions.file, "the .craft program")->required();
   craftCompile->add_option("-o,--out", craftOptions.outDir, "directory for op_host/ and op_kernel/ (default: beside FILE)");
+  akgen::CraftTuneOptions tuneOptions;
+  CLI::App* craftTune = craft->add_subcommand(
+      "tune", "search tile lengths, core count and buffer depths on the simulator; print the best against the program's own");
+  craftTune->add_option("file", tuneOptions.file, "the .craft program")->required();
+  craftTune->add_option("--task", tuneOptions.task, "the task whose cases judge it: an op (Sqrt) or a key")->required();
+  craftTune->add_option("--suite", tuneOptions.suite, "builtin, or the path of an NPUKernelBench tasks/ tree");
+  craftTune->add_option("--shape-mode", tuneOptions.shapeMode, "dynamic (every case, the default) or static (case 0)");
+  craftTune->add_option("--max-candidates", tuneOptions.maxCandidates,
+                        "programs evaluated at most, the program itself included (default 24)");
+  craftTune->add_option("--out", tuneOptions.outDir,
+                        "samples, results.jsonl and harness.log; a killed tune resumes from them (default akgen-tune)");
+  craftTune->add_option("-o", tuneOptions.tunedFile, "the best program (default: FILE's stem + .tuned.craft, beside it)");
+  craftTune->add_option("--cache", tuneOptions.cacheDir, "golden and build cache (default ~/.cache/akgen)");
+  craftTune->add_option("--jobs", tuneOptions.jobs, "cases evaluated in parallel");
 
   CLI11_PARSE(app, argc, argv);
 
@@ -86,6 +100,7 @@ int main(int argc, char** argv) {
   if (eval->parsed()) return akgen::Eval(evalOptions);
   if (craftCheck->parsed()) return akgen::CraftCheck(craftOptions);
   if (craftCompile->parsed()) return akgen::CraftCompile(craftOptions);
+  if (craftTune->parsed()) return akgen::CraftTune(tuneOptions);
 
   if (cc->parsed()) {
     if (cc->remaining().empty()) {

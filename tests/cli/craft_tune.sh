@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# akgen craft tune on the built-in Sqrt task's DSL solution, with the real harness:
+#  1. bad input (an unknown task, a program that fails the checker, another task's program, a
+#     program without knobs) stops with a diagnostic naming the file and the fix;
+#  2. a tune bounded to three programs prints the program's own time on every case, which must be
+#     what `akgen eval --solutions dsl` measures for the same program, and a best that is no slower;
+#  3. the tuned program passes `akgen craft check` and differs from the original only in the knob
+#     values the table shows;
+#  4. a second tune into the same folder resumes: it evaluates nothing and prints the same table.
+# Usage: craft_tune.sh AKGEN SUITE FIXTURES (tests/craft/tune/programs)
+source "$(dirname "$0")/scratch.sh"
+fixtures=$3
+program="$suite/level1/Math/Sqrt/answer/dsl/sqrt.craft"
+
+cd "$scratch"  # where a tune would leave its default folder
+expect_error() {  # LOG PATTERN: the last command failed and its log holds PATTERN
+  grep -q -- "$2" "$scratch/$1" || fail "$1 lacks '$2'"
+}
+if "$akgen" craft tune "$program" --task NoSuchOp >"$scratch/unknown.log" 2>&1; then fail "an unknown task was accepted"; fi
+expect_error unknown.log "sqrt.craft: no task 'NoSuchOp' in"
+sed 's/xf = sqrt(xf)/xf = sqrt(xg)/' "$program" >"$scratch/broken.craft"
+if "$akgen" craft tune "$scratch/broken.craft" --task Sqrt >"$scratch/broken.log" 2>&1; then fail "a broken program was tuned"; fi
+expect_error broken.log "broken.craft:28:17: error: .*\[unknown-name\]"
+if "$akgen" craft tune "$program" --task Gelu >"$scratch/other.log" 2>&1; then fail "another task's program was tuned"; fi
+expect_error other.log "sqrt.craft:2:1: error: the program is op Sqrt, and task level2/Activation/Gelu is op Gelu \[tune\]"
+if "$akgen" craft tune "$fixtures/single_core.craft" --task Sqrt >"$scratch/none.log" 2>&1; then fail "no knob, yet tuned"; fi
+expect_error none.log "single_core.craft:7:1: error: nothing to tune: the program has no knob \[tune\]"
+[ ! -e "$scratch/akgen-tune" ] || fail "bad input left a tune folder"
+
+tune() {  # LOG
+  "$akgen" craft tune "$program" --task Sqrt --max-candidates 3 --jobs 2 --out "$scratch/tune" --cache "$scratch/cache" \
+    -o "$scratch/sqrt.tuned.craft" >"$scratch/$1" 2>&1 || fail "the tune failed"
+}
+tune tune.log
+grep -q "the search stopped at --max-candidates" "$scratch/tune.log" || fail "the bound was not reported"
+"$akgen" eval builtin --solutions dsl --task Sqrt --shape-mode dynamic --out "$scratch/eval" --cache "$scratch/cache" \
+  >"$scratch/eval.log" 2>&1 || fail "akgen eval failed"
+"$akgen" craft check "$scratch/sqrt.tuned.craft" >"$scratch/check.log" 2>&1 || fail "the tuned program does not check"
+
+python3 - "$scratch/tune.log" "$scratch/eval/results.jsonl" "$program" "$scratch/sqrt.tuned.craft" <<'CHECK' || fail "unexpected tune output"
+import json, sys
+log, results, original, tuned = sys.argv[1:]
+cells = [[c.strip() for c in line.split("|")[1:-1]] for line in open(log) if line.startswith("|")]
+knobs = [row for row in cells if len(row) == 4 and row[1].isdigit()]
+cases = {row[0]: row for row in cells if len(row) == 5 and row[0].isdigit()}
+geomean = next(row for row in cells if row and row[0] == "geomean")
+assert [k[0] for k in knobs] == ["tile", "launch", "xin buffers", "yout buffers"], knobs
+
+# The printed program times are what akgen eval measures for the same program, case by case.
+evaluated = {str(r["case"]): r for r in map(json.loads, open(results))}
+assert sorted(evaluated) == sorted(cases), (sorted(evaluated), sorted(cases))
+for case, record in evaluated.items():
+    assert record["verdict"] == "pass", record
+    assert "%.3f" % record["details"]["simulated_us"] == cases[case][2], (record["details"], cases[case])
+    assert float(cases[case][3]) > 0
+assert float(geomean[3]) <= float(geomean[2]), geomean
+
+# The tuned program is the original with each knob's line changed from its program value to its
+# tuned value, and nothing else.
+before, after = open(original).read().split("\n"), open(tuned).read().split("\n")
+assert len(before) == len(after)
+expected = list(before)
+for label, line, mine, best in knobs:
+    i = int(line) - 1
+    if label.endswith(" buffers"):
+        mine, best = "buffers=" + mine, "buffers=" + best
+    assert mine in before[i], (label, before[i])
+    expected[i] = before[i].replace(mine, best, 1)
+assert after == expected, [(b, a) for b, a in zip(before, after) if b != a]
+print("tune: default", geomean[2], "us, best", geomean[3], "us")
+CHECK
+
+records=$(wc -l <"$scratch/tune/results.jsonl")
+tune resume.log
+[ "$(wc -l <"$scratch/tune/results.jsonl")" = "$records" ] || fail "the resumed tune evaluated again"
+diff <(grep "^|" "$scratch/tune.log") <(grep "^|" "$scratch/resume.log") >/dev/null || fail "the resumed tune printed another table"
+echo "craft tune: bad input diagnosed, default matches akgen eval, best no slower, tuned program checks, resume"
