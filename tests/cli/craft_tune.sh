@@ -4,7 +4,8 @@
 #     program without knobs) stops with a diagnostic naming the file and the fix;
 #  2. a tune bounded to three programs prints the program's own time on every case, which must be
 #     what `akgen eval --solutions dsl` measures for the same program, and a best that is no slower;
-#  3. the tuned program passes `akgen craft check` and differs from the original only in the knob
+#     on a copy with a small tile, the best is faster;
+#  3. each tuned program passes `akgen craft check` and differs from its original only in the knob
 #     values the table shows;
 #  4. a second tune into the same folder resumes: it evaluates nothing and prints the same table.
 # Usage: craft_tune.sh AKGEN SUITE FIXTURES (tests/craft/tune/programs)
@@ -27,33 +28,34 @@ if "$akgen" craft tune "$fixtures/single_core.craft" --task Sqrt >"$scratch/none
 expect_error none.log "single_core.craft:7:1: error: nothing to tune: the program has no knob \[tune\]"
 [ ! -e "$scratch/akgen-tune" ] || fail "bad input left a tune folder"
 
-tune() {  # LOG
-  "$akgen" craft tune "$program" --task Sqrt --max-candidates 3 --jobs 2 --out "$scratch/tune" --cache "$scratch/cache" \
-    -o "$scratch/sqrt.tuned.craft" >"$scratch/$1" 2>&1 || fail "the tune failed"
+tune() {  # PROGRAM OUT LOG
+  "$akgen" craft tune "$1" --task Sqrt --max-candidates 3 --jobs 2 --out "$scratch/$2" --cache "$scratch/cache" \
+    -o "$scratch/$2.tuned.craft" >"$scratch/$3" 2>&1 || fail "the tune of $1 failed"
+  grep -q "the search stopped at --max-candidates" "$scratch/$3" || fail "$3: the bound was not reported"
+  "$akgen" craft check "$scratch/$2.tuned.craft" >"$scratch/check.log" 2>&1 || fail "$2.tuned.craft does not check"
 }
-tune tune.log
-grep -q "the search stopped at --max-candidates" "$scratch/tune.log" || fail "the bound was not reported"
-"$akgen" eval builtin --solutions dsl --task Sqrt --shape-mode dynamic --out "$scratch/eval" --cache "$scratch/cache" \
-  >"$scratch/eval.log" 2>&1 || fail "akgen eval failed"
-"$akgen" craft check "$scratch/sqrt.tuned.craft" >"$scratch/check.log" 2>&1 || fail "the tuned program does not check"
-
-python3 - "$scratch/tune.log" "$scratch/eval/results.jsonl" "$program" "$scratch/sqrt.tuned.craft" <<'CHECK' || fail "unexpected tune output"
+cat >"$scratch/check.py" <<'CHECK'
+# LOG ORIGINAL TUNED GAIN [EVAL_RESULTS]: the tune's tables against the programs and akgen eval.
 import json, sys
-log, results, original, tuned = sys.argv[1:]
+log, original, tuned, gain = sys.argv[1:5]
 cells = [[c.strip() for c in line.split("|")[1:-1]] for line in open(log) if line.startswith("|")]
 knobs = [row for row in cells if len(row) == 4 and row[1].isdigit()]
 cases = {row[0]: row for row in cells if len(row) == 5 and row[0].isdigit()}
 geomean = next(row for row in cells if row and row[0] == "geomean")
 assert [k[0] for k in knobs] == ["tile", "launch", "xin buffers", "yout buffers"], knobs
+assert sorted(cases) == ["0", "1", "2", "3", "4", "5"], sorted(cases)
+if gain == "gain":
+    assert float(geomean[3]) < float(geomean[2]), geomean
+else:
+    assert float(geomean[3]) <= float(geomean[2]), geomean
 
 # The printed program times are what akgen eval measures for the same program, case by case.
-evaluated = {str(r["case"]): r for r in map(json.loads, open(results))}
-assert sorted(evaluated) == sorted(cases), (sorted(evaluated), sorted(cases))
-for case, record in evaluated.items():
-    assert record["verdict"] == "pass", record
-    assert "%.3f" % record["details"]["simulated_us"] == cases[case][2], (record["details"], cases[case])
-    assert float(cases[case][3]) > 0
-assert float(geomean[3]) <= float(geomean[2]), geomean
+if len(sys.argv) > 5:
+    evaluated = {str(r["case"]): r for r in map(json.loads, open(sys.argv[5]))}
+    assert sorted(evaluated) == sorted(cases), (sorted(evaluated), sorted(cases))
+    for case, record in evaluated.items():
+        assert record["verdict"] == "pass", record
+        assert "%.3f" % record["details"]["simulated_us"] == cases[case][2], (record["details"], cases[case])
 
 # The tuned program is the original with each knob's line changed from its program value to its
 # tuned value, and nothing else.
@@ -67,11 +69,26 @@ for label, line, mine, best in knobs:
     assert mine in before[i], (label, before[i])
     expected[i] = before[i].replace(mine, best, 1)
 assert after == expected, [(b, a) for b, a in zip(before, after) if b != a]
-print("tune: default", geomean[2], "us, best", geomean[3], "us")
+assert gain != "gain" or after != before
+print(log, "default", geomean[2], "us, best", geomean[3], "us")
 CHECK
 
+# The built-in solution, and akgen eval on it: the same program times.
+tune "$program" tune tune.log
+"$akgen" eval builtin --solutions dsl --task Sqrt --shape-mode dynamic --out "$scratch/eval" --cache "$scratch/cache" \
+  >"$scratch/eval.log" 2>&1 || fail "akgen eval failed"
+python3 "$scratch/check.py" "$scratch/tune.log" "$program" "$scratch/tune.tuned.craft" no-gain \
+  "$scratch/eval/results.jsonl" || fail "unexpected tune output"
+
+# Its tiles are larger than the test cases' shares of a core, so the knobs gain nothing there; a copy
+# with a tile of 256 elements gains from a larger one within three programs.
+sed 's/^  tile = 4096$/  tile = 256/' "$program" >"$scratch/sqrt.craft"
+tune "$scratch/sqrt.craft" small-tile small-tile.log
+python3 "$scratch/check.py" "$scratch/small-tile.log" "$scratch/sqrt.craft" "$scratch/small-tile.tuned.craft" gain ||
+  fail "unexpected tune output from a small tile"
+
 records=$(wc -l <"$scratch/tune/results.jsonl")
-tune resume.log
+tune "$program" tune resume.log
 [ "$(wc -l <"$scratch/tune/results.jsonl")" = "$records" ] || fail "the resumed tune evaluated again"
 diff <(grep "^|" "$scratch/tune.log") <(grep "^|" "$scratch/resume.log") >/dev/null || fail "the resumed tune printed another table"
-echo "craft tune: bad input diagnosed, default matches akgen eval, best no slower, tuned program checks, resume"
+echo "craft tune: bad input diagnosed, default matches akgen eval, best no slower, a small tile grows, tuned programs check and differ only in knob values, resume"
