@@ -4,7 +4,8 @@
 #     program without knobs) stops with a diagnostic naming the file and the fix;
 #  2. a tune bounded to three programs prints the program's own time on every case, which must be
 #     what `akgen eval --solutions dsl` measures for the same program, and a best that is no slower;
-#     on a copy with a small tile, the best is faster;
+#     on a copy with a small tile, the best is faster; on one with the largest tile, the next is
+#     pruned by the checker;
 #  3. each tuned program passes `akgen craft check` and differs from its original only in the knob
 #     values the table shows;
 #  4. a second tune into the same folder resumes: it evaluates nothing and prints the same table.
@@ -87,8 +88,16 @@ tune "$scratch/sqrt.craft" small-tile small-tile.log
 python3 "$scratch/check.py" "$scratch/small-tile.log" "$scratch/sqrt.craft" "$scratch/small-tile.tuned.craft" gain ||
   fail "unexpected tune output from a small tile"
 
+# At the largest tile the UB holds, the next one up is pruned by the checker and never built.
+sed 's/^  tile = 4096$/  tile = 8192/' "$program" >"$scratch/sqrt.craft"
+tune "$scratch/sqrt.craft" large-tile large-tile.log
+grep -q "tile=12288, .*: rejected: the checker rejects it: the buffers need .* \[ub-budget\]" "$scratch/large-tile.log" ||
+  fail "the checker did not prune the tile of 12288"
+[ "$(ls "$scratch/large-tile/samples/level1/Math/Sqrt")" = "$(printf 'sample0\nsample1\nsample2')" ] ||
+  fail "a pruned candidate became a sample"
+
 records=$(wc -l <"$scratch/tune/results.jsonl")
 tune "$program" tune resume.log
 [ "$(wc -l <"$scratch/tune/results.jsonl")" = "$records" ] || fail "the resumed tune evaluated again"
 diff <(grep "^|" "$scratch/tune.log") <(grep "^|" "$scratch/resume.log") >/dev/null || fail "the resumed tune printed another table"
-echo "craft tune: bad input diagnosed, default matches akgen eval, best no slower, a small tile grows, tuned programs check and differ only in knob values, resume"
+echo "craft tune: bad input diagnosed, default matches akgen eval, best no slower, a small tile grows, a large one is pruned, tuned programs check and differ only in knob values, resume"
