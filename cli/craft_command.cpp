@@ -102,7 +102,8 @@ int CraftTune(const CraftTuneOptions& options) {
     request.eval.outDir = options.outDir;
     request.eval.cacheDir = options.cacheDir.empty() ? DefaultCacheDir() : fs::path(options.cacheDir);
     request.eval.jobs = options.jobs;
-    request.eval.oracle = bench::OracleConfigFromEnvironment(AKGEN_PYTHON_PACKAGE_DIR, request.eval.cacheDir / "golden");
+    request.eval.oracle =
+        bench::OracleConfigFromEnvironment(AKGEN_PYTHON_PACKAGE_DIR, request.eval.cacheDir / "golden");
     const craft::TuneResult result = craft::Tune(request, std::cout);
     Print(result.diagnostics);
     if (!result.best) return 1;

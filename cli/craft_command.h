@@ -13,12 +13,12 @@ struct CraftOptions {
 
 struct CraftTuneOptions {
   std::string file;
-  std::string task;            // an op (`Sqrt`) or a key (`level1/Math/Sqrt`)
+  std::string task;  // an op (`Sqrt`) or a key (`level1/Math/Sqrt`)
   std::string suite = "builtin";
   std::string shapeMode = "dynamic";
   std::string outDir = "akgen-tune";  // samples, results.jsonl and harness.log of every tune
-  std::string tunedFile;       // empty: <stem>.tuned.craft beside FILE
-  std::string cacheDir;        // empty: DefaultCacheDir()
+  std::string tunedFile;              // empty: <stem>.tuned.craft beside FILE
+  std::string cacheDir;               // empty: DefaultCacheDir()
   unsigned jobs = 1;
   size_t maxCandidates = 24;
 };

@@ -80,7 +80,8 @@ int main(int argc, char** argv) {
   craftCompile->add_option("-o,--out", craftOptions.outDir, "directory for op_host/ and op_kernel/ (default: beside FILE)");
   akgen::CraftTuneOptions tuneOptions;
   CLI::App* craftTune = craft->add_subcommand(
-      "tune", "search tile lengths, core count and buffer depths on the simulator; print the best against the program's own");
+      "tune",
+      "search tile lengths, core count and buffer depths on the simulator; print the best against the program's own");
   craftTune->add_option("file", tuneOptions.file, "the .craft program")->required();
   craftTune->add_option("--task", tuneOptions.task, "the task whose cases judge it: an op (Sqrt) or a key")->required();
   craftTune->add_option("--suite", tuneOptions.suite, "builtin, or the path of an NPUKernelBench tasks/ tree");
@@ -89,7 +90,8 @@ int main(int argc, char** argv) {
                         "programs evaluated at most, the program itself included (default 24)");
   craftTune->add_option("--out", tuneOptions.outDir,
                         "samples, results.jsonl and harness.log; a killed tune resumes from them (default akgen-tune)");
-  craftTune->add_option("-o", tuneOptions.tunedFile, "the best program (default: FILE's stem + .tuned.craft, beside it)");
+  craftTune->add_option("-o", tuneOptions.tunedFile,
+                        "the best program (default: FILE's stem + .tuned.craft, beside it)");
   craftTune->add_option("--cache", tuneOptions.cacheDir, "golden and build cache (default ~/.cache/akgen)");
   craftTune->add_option("--jobs", tuneOptions.jobs, "cases evaluated in parallel");
 

@@ -24,7 +24,8 @@ inline constexpr const char* kSampleProgramFolder = "dsl";
 
 // One program (`source`, read from `program`, whose name labels the diagnostics and the copy) into
 // one sample folder; true when it compiled.
-bool WriteDslSample(const std::string& source, const std::filesystem::path& program, const std::filesystem::path& sample);
+bool WriteDslSample(const std::string& source, const std::filesystem::path& program,
+                    const std::filesystem::path& sample);
 
 // The sandboxed builds run as another user: every folder below `root` must be searchable and every
 // file readable, whatever the umask.

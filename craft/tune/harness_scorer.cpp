@@ -3,8 +3,8 @@
 #include <stdlib.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
-#include <set>
 #include <stdexcept>
 
 #include "bench/metrics/geometric_mean.h"
@@ -35,18 +35,18 @@ std::string FirstError(const std::vector<Diagnostic>& diagnostics) {
   return "";
 }
 
-std::string Microseconds(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3f", value);
-  return text;
-}
-
 CandidateScore ScoreOf(const CandidateRecord& record) {
   if (!record.passed) return {CandidateStatus::Rejected, 0};
   return {CandidateStatus::Scored, record.geomeanUs};
 }
 
 }  // namespace
+
+std::string MicrosecondsText(double microseconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3f", microseconds);
+  return text;
+}
 
 HarnessScorer::HarnessScorer(HarnessScorerSetup setup, std::ostream& progress)
     : setup_(std::move(setup)), progress_(progress), workRoot_(MakeWorkRoot()) {
@@ -56,7 +56,8 @@ HarnessScorer::HarnessScorer(HarnessScorerSetup setup, std::ostream& progress)
   const bench::EvaluationPlan plan =
       bench::PlanEvaluation(*setup_.task, {bench::Candidate{}}, setup_.eval.shapeMode, setup_.eval.cases);
   if (!plan.problem.empty()) throw std::runtime_error(setup_.task->Key() + ": " + plan.problem);
-  for (const bench::EvaluationUnit& unit : plan.units) caseIds_.insert(caseIds_.end(), unit.caseIds.begin(), unit.caseIds.end());
+  for (const bench::EvaluationUnit& unit : plan.units)
+    caseIds_.insert(caseIds_.end(), unit.caseIds.begin(), unit.caseIds.end());
   ReadExistingSamples();
 }
 
@@ -91,7 +92,8 @@ std::vector<CandidateScore> HarnessScorer::Score(const std::vector<KnobSetting>&
   for (const KnobSetting& setting : settings) {
     const std::string text = RewriteProgram(setup_.source, setup_.knobs, setting);
     texts.push_back(text);
-    if (byText_.count(text) || std::any_of(pending.begin(), pending.end(), [&](const Pending& p) { return p.text == text; }))
+    if (byText_.count(text) ||
+        std::any_of(pending.begin(), pending.end(), [&](const Pending& p) { return p.text == text; }))
       continue;
     const std::string error = FirstError(Check(text, setup_.programFile.string()).diagnostics);
     if (!error.empty()) {
@@ -169,7 +171,7 @@ CandidateRecord HarnessScorer::Judge(const KnobSetting& setting, int sample,
 void HarnessScorer::Report(const CandidateRecord& record) {
   progress_ << (record.sample < 0 ? std::string("  -") : "  sample" + std::to_string(record.sample)) << "  "
             << DescribeSetting(setup_.knobs, record.setting) << ": "
-            << (record.passed ? Microseconds(record.geomeanUs) + " us" : "rejected: " + record.rejection) << '\n'
+            << (record.passed ? MicrosecondsText(record.geomeanUs) + " us" : "rejected: " + record.rejection) << '\n'
             << std::flush;
 }
 

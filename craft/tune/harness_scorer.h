@@ -27,6 +27,9 @@ struct CaseTime {
   std::optional<double> answerUs;  // the task's hand-written answer on the same case, when timed
 };
 
+// `19.371`: simulated microseconds as progress lines and tables show them, to the nanosecond.
+std::string MicrosecondsText(double microseconds);
+
 // What became of one candidate program.
 struct CandidateRecord {
   KnobSetting setting;

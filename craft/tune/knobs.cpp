@@ -83,7 +83,8 @@ struct CheckedProgram {
 
 class KnobFinder {
  public:
-  KnobFinder(const std::string& source, const CheckedProgram& checked) : source_(source), tokens_(source), checked_(checked) {}
+  KnobFinder(const std::string& source, const CheckedProgram& checked)
+      : source_(source), tokens_(source), checked_(checked) {}
 
   std::vector<Knob> Find() {
     for (const Statement& statement : checked_.program.host) {
@@ -190,8 +191,10 @@ class KnobFinder {
 
 std::string KnobText(const Knob& knob, int64_t value) {
   switch (knob.kind) {
-    case KnobKind::TileLength: return std::to_string(value);
-    case KnobKind::CoreCap: return value == kUncapped ? knob.written : "min(" + std::to_string(value) + ", " + knob.written + ")";
+    case KnobKind::TileLength:
+      return std::to_string(value);
+    case KnobKind::CoreCap:
+      return value == kUncapped ? knob.written : "min(" + std::to_string(value) + ", " + knob.written + ")";
     case KnobKind::BufferDepth:
       if (!knob.written.empty()) return std::to_string(value);
       return value == 1 ? "" : ", buffers=" + std::to_string(value);

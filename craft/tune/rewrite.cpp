@@ -24,7 +24,8 @@ std::string RewriteProgram(const std::string& source, const std::vector<Knob>& k
   // From the last span to the first, so each replacement leaves the offsets before it valid.
   std::vector<size_t> order(knobs.size());
   std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return knobs[a].span.offset > knobs[b].span.offset; });
+  std::sort(order.begin(), order.end(),
+            [&](size_t a, size_t b) { return knobs[a].span.offset > knobs[b].span.offset; });
   std::string rewritten = source;
   for (size_t i : order) {
     const Knob& knob = knobs[i];

@@ -7,7 +7,13 @@ namespace akgen::craft {
 namespace {
 
 Diagnostic Error(const TuneRequest& request, SourcePosition at, std::string message, std::string hint) {
-  return {request.programFile.string(), at.line, at.column, Severity::Error, "tune", std::move(message), std::move(hint)};
+  return {.file = request.programFile.string(),
+          .line = at.line,
+          .column = at.column,
+          .severity = Severity::Error,
+          .kind = "tune",
+          .message = std::move(message),
+          .hint = std::move(hint)};
 }
 
 }  // namespace
@@ -21,11 +27,11 @@ TuneResult Tune(const TuneRequest& request, std::ostream& progress) {
   }
   result.knobs = std::move(discovery.knobs);
   if (discovery.opName != request.task->opName) {
-    result.diagnostics.push_back(Error(request, discovery.opAt,
-                                       "the program is op " + discovery.opName + ", and task " + request.task->Key() +
-                                           " is op " + request.task->opName,
-                                       "tune it with --task " + discovery.opName + ", or tune the program of " +
-                                           request.task->Key()));
+    result.diagnostics.push_back(
+        Error(request, discovery.opAt,
+              "the program is op " + discovery.opName + ", and task " + request.task->Key() + " is op " +
+                  request.task->opName,
+              "tune it with --task " + discovery.opName + ", or tune the program of " + request.task->Key()));
     return result;
   }
   if (result.knobs.empty()) {
@@ -40,12 +46,11 @@ TuneResult Tune(const TuneRequest& request, std::ostream& progress) {
            << " programs; knobs:\n";
   for (const Knob& knob : result.knobs) {
     progress << "  " << request.programFile.string() << ":" << knob.at.line << ": " << knob.label << " "
-             << KnobValueText(knob, knob.values[knob.programIndex]) << " (tries " << KnobValueText(knob, knob.values.front())
-             << " .. " << KnobValueText(knob, knob.values.back()) << ")\n";
+             << KnobValueText(knob, knob.values[knob.programIndex]) << " (tries "
+             << KnobValueText(knob, knob.values.front()) << " .. " << KnobValueText(knob, knob.values.back()) << ")\n";
   }
-  HarnessScorer scorer({request.programFile, request.source, result.knobs, request.task, request.eval,
-                        request.maxCandidates},
-                       progress);
+  HarnessScorer scorer(
+      {request.programFile, request.source, result.knobs, request.task, request.eval, request.maxCandidates}, progress);
   const KnobSetting programSetting = ProgramSetting(result.knobs);
   const CandidateScore programScore = scorer.Score({programSetting}).at(0);
   result.program = scorer.RecordOf(programSetting);

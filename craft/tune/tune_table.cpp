@@ -8,9 +8,9 @@
 namespace akgen::craft {
 namespace {
 
-std::string Fixed(double value, const char* format = "%.3f") {
+std::string Speedup(double ratio) {
   char text[32];
-  std::snprintf(text, sizeof text, format, value);
+  std::snprintf(text, sizeof text, "%.4f", ratio);
   return text;
 }
 
@@ -43,12 +43,12 @@ std::string TimeGrid(const TuneResult& result, const bench::Task& task) {
   for (const auto& [caseId, time] : result.program->cases) {
     const CaseTime& tuned = result.best->cases.at(caseId);
     if (time.answerUs) answer.Add(*time.answerUs);
-    table.rows.push_back({std::to_string(caseId), CaseText(task, caseId), Fixed(time.simulatedUs),
-                          Fixed(tuned.simulatedUs), time.answerUs ? Fixed(*time.answerUs) : ""});
+    table.rows.push_back({std::to_string(caseId), CaseText(task, caseId), MicrosecondsText(time.simulatedUs),
+                          MicrosecondsText(tuned.simulatedUs), time.answerUs ? MicrosecondsText(*time.answerUs) : ""});
   }
   const bool allAnswers = answer.Count() == static_cast<int>(result.program->cases.size());
-  table.rows.push_back({"geomean", "", Fixed(result.program->geomeanUs), Fixed(result.best->geomeanUs),
-                        allAnswers ? Fixed(*answer.Value()) : ""});
+  table.rows.push_back({"geomean", "", MicrosecondsText(result.program->geomeanUs),
+                        MicrosecondsText(result.best->geomeanUs), allAnswers ? MicrosecondsText(*answer.Value()) : ""});
   return bench::RenderGrid(table);
 }
 
@@ -56,8 +56,9 @@ std::string TimeGrid(const TuneResult& result, const bench::Task& task) {
 
 std::string TuneTable(const TuneResult& result, const bench::Task& task) {
   std::string text = KnobGrid(result) + TimeGrid(result, task);
-  text += "speedup " + Fixed(result.program->geomeanUs / result.best->geomeanUs, "%.4f") + "x over the program's own values (" +
-          std::to_string(result.evaluated) + " programs evaluated, " + std::to_string(result.rejected) + " candidates rejected";
+  text += "speedup " + Speedup(result.program->geomeanUs / result.best->geomeanUs) +
+          "x over the program's own values (" + std::to_string(result.evaluated) + " programs evaluated, " +
+          std::to_string(result.rejected) + " candidates rejected";
   text += result.budgetSpent ? "; the search stopped at --max-candidates)\n" : "; no single step gains more)\n";
   return text;
 }

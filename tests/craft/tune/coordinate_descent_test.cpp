@@ -1,13 +1,13 @@
 // The search on cost functions whose minimum is known: it walks each knob to the minimum along it,
 // treats rejected candidates as walls, keeps ties at the start, asks for both neighbours of a knob
 // at once, and stops when the scorer's budget is spent.
+#include "craft/tune/coordinate_descent.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <functional>
 #include <set>
-
-#include "craft/tune/coordinate_descent.h"
 
 namespace akgen::craft {
 namespace {
@@ -29,7 +29,8 @@ class FunctionScorer : public CandidateScorer {
       }
       scored.insert(setting);
       const std::optional<double> cost = cost_(setting);
-      scores.push_back(cost ? CandidateScore{CandidateStatus::Scored, *cost} : CandidateScore{CandidateStatus::Rejected, 0});
+      scores.push_back(cost ? CandidateScore{CandidateStatus::Scored, *cost}
+                            : CandidateScore{CandidateStatus::Rejected, 0});
     }
     return scores;
   }

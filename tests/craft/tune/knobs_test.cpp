@@ -1,13 +1,14 @@
 // Knob discovery on the suite's DSL solutions and on fixtures: which host literals are tile
 // lengths, the launch's cap, which buffers get a depth, where each value is written, and the
 // ladders of values the search walks.
+#include "craft/tune/knobs.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <filesystem>
 
 #include "craft/program_files.h"
-#include "craft/tune/knobs.h"
 #include "craft/tune/value_ladder.h"
 
 namespace akgen::craft {

@@ -1,12 +1,13 @@
 // Candidate programs: the knobs' spans replaced and nothing else, so the checker still reads them,
 // comments and layout survive, and the Unified Buffer budget prunes tiles that are too large.
+#include "craft/tune/rewrite.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <sstream>
 
 #include "craft/program_files.h"
-#include "craft/tune/rewrite.h"
 
 namespace akgen::craft {
 namespace {
