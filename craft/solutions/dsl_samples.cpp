@@ -22,16 +22,17 @@ std::vector<fs::path> Programs(const fs::path& directory) {
 }  // namespace
 
 bool WriteDslSample(const std::string& source, const fs::path& program, const fs::path& sample) {
-  WriteTextFile(sample / kSampleProgramFolder / program.filename(), source);
   const CompileResult result = Compile(source, program.string());
-  if (!result.op) {
+  if (result.op) {
+    WriteSources(*result.op, sample);
+  } else {
     std::string log;
     for (const Diagnostic& diagnostic : result.diagnostics) log += Format(diagnostic);
     WriteTextFile(sample / bench::kGeneratorErrorFile, log);
-    return false;
   }
-  WriteSources(*result.op, sample);
-  return true;
+  // Last, so a sample holding its program is complete even if writing was interrupted.
+  WriteTextFile(sample / kSampleProgramFolder / program.filename(), source);
+  return result.op.has_value();
 }
 
 void MakeReadableByAll(const fs::path& root) {

@@ -23,7 +23,8 @@ struct DslSamples {
 inline constexpr const char* kSampleProgramFolder = "dsl";
 
 // One program (`source`, read from `program`, whose name labels the diagnostics and the copy) into
-// one sample folder; true when it compiled.
+// one sample folder; true when it compiled. The copy of the program is written last: a sample that
+// holds it is complete.
 bool WriteDslSample(const std::string& source, const std::filesystem::path& program,
                     const std::filesystem::path& sample);
 
