@@ -50,8 +50,8 @@ const bench::Task* FindTask(const bench::TaskTree& tree, const CraftTuneOptions&
 
 fs::path TunedFile(const CraftTuneOptions& options) {
   if (!options.tunedFile.empty()) return options.tunedFile;
-  const fs::path file(options.file);
-  return file.parent_path() / (file.stem().string() + ".tuned.craft");
+  // In the tune's own folder: beside a suite solution it would become a second solution of the task.
+  return fs::path(options.outDir) / (fs::path(options.file).stem().string() + ".tuned.craft");
 }
 
 }  // namespace

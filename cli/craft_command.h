@@ -17,7 +17,7 @@ struct CraftTuneOptions {
   std::string suite = "builtin";
   std::string shapeMode = "dynamic";
   std::string outDir = "akgen-tune";  // samples, results.jsonl and harness.log of every tune
-  std::string tunedFile;              // empty: <stem>.tuned.craft beside FILE
+  std::string tunedFile;              // empty: <stem>.tuned.craft in outDir
   std::string cacheDir;               // empty: DefaultCacheDir()
   unsigned jobs = 1;
   size_t maxCandidates = 24;

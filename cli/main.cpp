@@ -91,7 +91,7 @@ int main(int argc, char** argv) {
   craftTune->add_option("--out", tuneOptions.outDir,
                         "samples, results.jsonl and harness.log; a killed tune resumes from them (default akgen-tune)");
   craftTune->add_option("-o", tuneOptions.tunedFile,
-                        "the best program (default: FILE's stem + .tuned.craft, beside it)");
+                        "the best program (default: FILE's stem + .tuned.craft, in the --out folder)");
   craftTune->add_option("--cache", tuneOptions.cacheDir,
                         "golden and build cache (default $XDG_CACHE_HOME/akgen, else /var/tmp/akgen-cache-<uid>)");
   craftTune->add_option("--jobs", tuneOptions.jobs, "cases evaluated in parallel");
