@@ -18,6 +18,9 @@ void PrintJoined(const std::vector<std::string>& parts) {
   std::cout << '\n';
 }
 
+// What DefaultCacheDir (cache_location.h) chooses, for the commands that run the harness.
+constexpr const char* kCacheHelp = "golden and build cache (default $XDG_CACHE_HOME/akgen, else /var/tmp/akgen-cache-<uid>)";
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -50,7 +53,7 @@ int main(int argc, char** argv) {
   eval->add_option("--shape-mode", evalOptions.shapeMode, "static (one case per unit) or dynamic (all cases)");
   eval->add_option("--case", evalOptions.caseSelection, "static mode: a case_id, or all (default: case 0)");
   eval->add_option("--out", evalOptions.outDir, "results directory (results.jsonl, summary.json)");
-  eval->add_option("--cache", evalOptions.cacheDir, "golden and build cache (default ~/.cache/akgen)");
+  eval->add_option("--cache", evalOptions.cacheDir, kCacheHelp);
   eval->add_option("--jobs", evalOptions.jobs, "units evaluated in parallel");
   eval->add_option("--seed", evalOptions.seed, "seed of the generated inputs");
   eval->add_option("--timeout", evalOptions.runSeconds, "wall-clock seconds of one sandboxed run");
@@ -92,8 +95,7 @@ int main(int argc, char** argv) {
                         "samples, results.jsonl and harness.log; a killed tune resumes from them (default akgen-tune)");
   craftTune->add_option("-o", tuneOptions.tunedFile,
                         "the best program (default: FILE's stem + .tuned.craft, in the --out folder)");
-  craftTune->add_option("--cache", tuneOptions.cacheDir,
-                        "golden and build cache (default $XDG_CACHE_HOME/akgen, else /var/tmp/akgen-cache-<uid>)");
+  craftTune->add_option("--cache", tuneOptions.cacheDir, kCacheHelp);
   craftTune->add_option("--jobs", tuneOptions.jobs, "cases evaluated in parallel");
 
   CLI11_PARSE(app, argc, argv);
