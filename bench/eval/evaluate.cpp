@@ -52,12 +52,16 @@ std::string Capped(std::string text) {
   return text;
 }
 
+}  // namespace
+
 fs::path FreshWorkRoot() {
   std::string pattern = (fs::temp_directory_path() / "akgen-work-XXXXXX").string();
   if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("cannot create a work directory in " + pattern);
   fs::permissions(pattern, fs::perms::others_exec | fs::perms::group_exec, fs::perm_options::add);
   return pattern;
 }
+
+namespace {
 
 // Each worker thread runs its sandboxes as its own user, so one candidate's fork bomb cannot use up
 // the process limit of another worker's candidate.

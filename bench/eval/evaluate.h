@@ -50,4 +50,8 @@ struct EvalOutcome {
 
 EvalOutcome Evaluate(const EvalOptions& options, std::ostream& progress);
 
+// A fresh directory under the system's temporary directory for sandbox work (EvalOptions::workDir),
+// searchable by the sandbox users.
+std::filesystem::path FreshWorkRoot();
+
 }  // namespace akgen::bench

@@ -1,7 +1,5 @@
 #include "craft/tune/harness_scorer.h"
 
-#include <stdlib.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
@@ -17,15 +15,6 @@ namespace akgen::craft {
 namespace {
 
 namespace fs = std::filesystem;
-
-// The sandboxed runs work below this folder, which (unlike the tune's folder, perhaps in a home
-// directory) the sandbox user can reach; every candidate's leftovers go with it.
-fs::path MakeWorkRoot() {
-  std::string pattern = (fs::temp_directory_path() / "akgen-tune-XXXXXX").string();
-  if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("cannot create a work directory in " + pattern);
-  fs::permissions(pattern, fs::perms::others_exec | fs::perms::group_exec, fs::perm_options::add);
-  return pattern;
-}
 
 std::string FirstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
 
@@ -49,7 +38,7 @@ std::string MicrosecondsText(double microseconds) {
 }
 
 HarnessScorer::HarnessScorer(HarnessScorerSetup setup, std::ostream& progress)
-    : setup_(std::move(setup)), progress_(progress), workRoot_(MakeWorkRoot()) {
+    : setup_(std::move(setup)), progress_(progress), workRoot_(bench::FreshWorkRoot()) {
   setup_.eval.solutions = SamplesRoot().string();
   setup_.eval.filter = bench::TaskFilter{{}, {}, {setup_.task->Key()}};
   setup_.eval.workDir = workRoot_;

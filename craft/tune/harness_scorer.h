@@ -87,6 +87,8 @@ class HarnessScorer : public CandidateScorer {
 
   HarnessScorerSetup setup_;
   std::ostream& progress_;
+  // Every batch's sandboxed runs work below this folder, which the sandbox users can reach (unlike
+  // the tune's own folder, perhaps in a home directory); it goes, with their leftovers, at the end.
   std::filesystem::path workRoot_;
   std::vector<int> caseIds_;
   std::map<std::string, int> sampleOfText_;  // samples already on disk
