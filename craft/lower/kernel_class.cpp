@@ -232,7 +232,7 @@ void KernelWriter::WriteInit(CodeWriter& out) {
     out.Line("GM_ADDR next = GetUserWorkspace(workspace);");
     for (const TensorModel& tensor : model_.workspaces) {
       const std::string type = KernelType(tensor.dtype);
-      const std::string elements = WorkspaceElements(tensor.name);
+      const std::string elements = ElementsField(tensor.name);
       out.Line(tensor.name + "Gm.SetGlobalBuffer((__gm__ " + type + "*)next, " + elements + ");");
       if (&tensor != &model_.workspaces.back()) out.Line("next += AlignUpTo(" + elements + " * sizeof(" + type + "), 32);");
     }
@@ -275,7 +275,7 @@ void KernelWriter::WriteZeroedOutputs(CodeWriter& out) {
   out.Open("if (GetBlockIdx() == 0)");
   for (const std::string& output : model_.zeroedOutputs) {
     const std::string type = KernelType(model_.FindTensor(output)->dtype);
-    const std::string elements = ZeroedElements(output);
+    const std::string elements = ElementsField(output);
     out.Line("LocalTensor<" + type + "> zeros = zeroBuf.Get<" + type + ">();");
     out.Line("Duplicate(zeros, static_cast<" + type + ">(0), ZERO_CHUNK);");
     out.Line(names_.PipeSync("V_MTE3"));

@@ -168,9 +168,7 @@ int InputIndex(const OpHeader& op, const std::string& input) {
   throw std::invalid_argument(input + " is not an input");
 }
 
-std::string ZeroedElements(const std::string& output) { return output + "_elements"; }
-
-std::string WorkspaceElements(const std::string& workspace) { return workspace + "_elements"; }
+std::string ElementsField(const std::string& tensor) { return tensor + "_elements"; }
 
 std::string FieldType(ScalarType type) {
   switch (type) {
@@ -235,13 +233,21 @@ TilingFunction LowerTilingFunction(const Program& program, const ProgramModel& m
       if (binding->names.size() != 1) throw std::invalid_argument("a host binding of two names");
       if (const TensorModel* workspace = model.FindTensor(binding->names[0]); workspace && workspace->workspace) {
         // The kernel finds its workspace tensors one after the other in the user workspace.
-        const std::string elements = WorkspaceElements(workspace->name);
+        const std::string elements = ElementsField(workspace->name);
         WriteRationale(out, binding->rationale);
         out.Line("const int64_t " + elements + " = " + translator.Translate(*workspace->length).text + ";");
         tiling.fields.push_back({elements, ScalarType::Int,
                                  binding->rationale.empty() ? "elements of the workspace tensor " + workspace->name
                                                             : binding->rationale});
-        userWorkspace.push_back("AlignUpTo(" + elements + " * " + std::to_string(DtypeBytes(workspace->dtype.perCombination[0])) + ", 32)");
+        // sizeof through the host's own rule: a dtype variable's size is read from the call's inputs.
+        Expr dtype;
+        dtype.kind = ExprKind::Name;
+        dtype.name = workspace->dtype.written;
+        Expr size;
+        size.kind = ExprKind::Call;
+        size.name = "sizeof";
+        size.operands.push_back(std::move(dtype));
+        userWorkspace.push_back("AlignUpTo(" + elements + " * " + translator.Translate(size).text + ", 32)");
         continue;
       }
       const CppExpression value = translator.Translate(binding->value);
@@ -262,8 +268,8 @@ TilingFunction LowerTilingFunction(const Program& program, const ProgramModel& m
     } else if (const auto* zero = std::get_if<ZeroOutput>(&statement.node)) {
       // The kernel clears the output before any block adds into it; it needs its size.
       const TensorModel* output = model.FindTensor(zero->output);
-      if (output->workspace) continue;  // its size is already a field
-      const std::string name = ZeroedElements(zero->output);
+      if (output->workspace) continue;  // its ElementsField is bound where it is declared
+      const std::string name = ElementsField(zero->output);
       out.Line("const int64_t " + name + " = context->GetOutputShape(" + std::to_string(output->index) +
                ")->GetStorageShape().GetShapeSize();");
       tiling.fields.push_back({name, ScalarType::Int, "elements of " + zero->output + ", which the kernel clears first"});

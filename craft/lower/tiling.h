@@ -29,10 +29,9 @@ TilingFunction LowerTilingFunction(const Program& program, const ProgramModel& m
 std::string TilingHeader(const Program& program, const std::string& kernelName, const std::vector<TilingField>& fields);
 // The C++ type of a tiling field.
 std::string FieldType(ScalarType type);
-// The tiling field holding the element count of an output the host zeroes (`zero(y)`).
-std::string ZeroedElements(const std::string& output);
-// The tiling field holding the element count of a workspace tensor (`acc = workspace(f32, n)`).
-std::string WorkspaceElements(const std::string& workspace);
+// The tiling field holding the element count of a tensor the kernel needs the size of: a workspace
+// tensor (`acc = workspace(f32, n)`), or an output the host zeroes (`zero(y)`).
+std::string ElementsField(const std::string& tensor);
 // The position of an input among the op's inputs.
 int InputIndex(const OpHeader& op, const std::string& input);
 
