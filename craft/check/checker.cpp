@@ -409,13 +409,9 @@ class Checker {
       Error(expr.at, "syntax", "`" + expr.name + "` is a tensor list", "read elements of single tensors only");
       return ValueKind::Int;
     }
-    auto kindOf = [](Dtype dtype) {
-      if (dtype == Dtype::F16 || dtype == Dtype::BF16 || dtype == Dtype::F32) return ValueKind::Float;
-      return dtype == Dtype::Bool ? ValueKind::Bool : ValueKind::Int;
-    };
-    ValueKind kind = kindOf(tensor.dtype.perCombination.front());
+    ValueKind kind = ElementKind(tensor.dtype.perCombination.front());
     for (Dtype dtype : tensor.dtype.perCombination) {
-      if (kindOf(dtype) != kind) {
+      if (ElementKind(dtype) != kind) {
         Error(expr.at, "dtype", "the elements of `" + expr.name + "` are floats in some dtype combinations and not in others",
               "read elements of a tensor whose dtypes are all floats, or all integers");
         break;

@@ -19,6 +19,11 @@ const Item* FindByStatement(const std::vector<Item>& items, const Statement* sta
 
 }  // namespace
 
+ValueKind ElementKind(Dtype dtype) {
+  if (dtype == Dtype::F16 || dtype == Dtype::BF16 || dtype == Dtype::F32) return ValueKind::Float;
+  return dtype == Dtype::Bool ? ValueKind::Bool : ValueKind::Int;
+}
+
 const BufferModel* ProgramModel::FindBuffer(const std::string& name) const { return FindNamed(buffers, name); }
 const HostValue* ProgramModel::FindHostValue(const std::string& name) const { return FindNamed(hostValues, name); }
 const TensorModel* ProgramModel::FindTensor(const std::string& name) const {

@@ -30,6 +30,9 @@ struct ResolvedDtype {
 
 enum class ValueKind { Int, Float, Bool, String };  // String: a str attribute or literal, host comparisons only
 
+// The kind of scalar an element of a tensor of this dtype reads as (`v = x[i]`).
+ValueKind ElementKind(Dtype dtype);
+
 // ---- the op's interface ----
 
 struct TensorModel {

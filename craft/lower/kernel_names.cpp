@@ -63,10 +63,7 @@ KernelNames::KernelNames(const ProgramModel& model, const std::vector<TilingFiel
 CppExpression KernelNames::ElementRead(const Expr& element) {
   const TensorModel* tensor = model_.FindTensor(element.name);
   if (!tensor) throw std::invalid_argument(element.name + " is not a tensor");
-  const Dtype dtype = tensor->dtype.perCombination.front();
-  const ScalarType type = dtype == Dtype::F16 || dtype == Dtype::BF16 || dtype == Dtype::F32 ? ScalarType::Float
-                          : dtype == Dtype::Bool                                             ? ScalarType::Bool
-                                                                                             : ScalarType::Int;
+  const ScalarType type = TypeOf(ElementKind(tensor->dtype.perCombination.front()));
   return CppExpression{"static_cast<" + scalars_.TypeName(type) + ">(" + element.name + "Gm.GetValue(" +
                            Scalar(element.operands[0]) + "))",
                        type, 0};

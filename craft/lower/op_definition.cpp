@@ -41,11 +41,10 @@ std::string Plus(size_t first, const std::string& name) { return first == 0 ? na
 ScalarNames InferShapeNames(const OpHeader& op) {
   return {[&op](const std::string& name) -> std::optional<CppExpression> {
             for (size_t i = 0; i < op.attrs.size(); ++i) {
-              if (op.attrs[i].name != name || op.attrs[i].kind == AttrKind::String) continue;
-              const bool integer = op.attrs[i].kind == AttrKind::Int;
-              return CppExpression{"*context->GetAttrs()->" + std::string(integer ? "GetInt" : "GetFloat") + "(" +
-                                       std::to_string(i) + ")",
-                                   integer ? ScalarType::Int : ScalarType::Float, 3};
+              const AttrKind kind = op.attrs[i].kind;
+              if (op.attrs[i].name != name || kind == AttrKind::String) continue;
+              return CppExpression{"*context->GetAttrs()->" + std::string(AttrGetter(kind)) + "(" + std::to_string(i) + ")",
+                                   AttrType(kind), 3};
             }
             return std::nullopt;
           },

@@ -135,6 +135,8 @@ class HostScope {
   std::vector<std::string> helpers_;
 };
 
+}  // namespace
+
 ScalarType AttrType(AttrKind kind) {
   switch (kind) {
     case AttrKind::Int: return ScalarType::Int;
@@ -154,6 +156,8 @@ const char* AttrGetter(AttrKind kind) {
   }
   return "GetFloat";
 }
+
+namespace {
 
 void WriteRationale(CodeWriter& out, const std::string& rationale) {
   if (!rationale.empty()) out.Line("// " + rationale);

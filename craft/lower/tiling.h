@@ -32,6 +32,9 @@ std::string FieldType(ScalarType type);
 // The tiling field holding the element count of a tensor the kernel needs the size of: a workspace
 // tensor (`acc = workspace(f32, n)`), or an output the host zeroes (`zero(y)`).
 std::string ElementsField(const std::string& tensor);
+// How an attribute of this kind is held on the host, and the RuntimeAttrs getter that reads it.
+ScalarType AttrType(AttrKind kind);
+const char* AttrGetter(AttrKind kind);
 // The position of an input among the op's inputs.
 int InputIndex(const OpHeader& op, const std::string& input);
 
