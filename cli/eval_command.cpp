@@ -63,9 +63,15 @@ int Eval(const EvalCommandOptions& options) {
   eval.runSeconds = options.runSeconds;
   eval.oracle = bench::OracleConfigFromEnvironment(AKGEN_PYTHON_PACKAGE_DIR, eval.cacheDir / "golden");
   try {
-    if (options.solutions == "dsl") eval.solutions = CompileDslSolutions(eval).string();
+    if (options.solutions == "dsl") {
+      eval.solutions = "answer";  // a keyword, kept as it is while the paths are made absolute
+      eval = bench::WithAbsolutePaths(eval);
+      eval.solutions = CompileDslSolutions(eval).string();
+    }
     const bench::EvalOutcome outcome = bench::Evaluate(eval, std::cout);
-    for (const std::string& problem : outcome.problems) std::cerr << "problem: " << problem << '\n';
+    if (!outcome.problems.empty())
+      std::cerr << outcome.problems.size() << " problem" << (outcome.problems.size() == 1 ? "" : "s")
+                << " (each printed above as `problem:`)\n";
     std::cout << outcome.evaluated << " results recorded, " << outcome.skipped << " already in "
               << (eval.outDir / "results.jsonl").string() << '\n';
     const bench::ResultsReport report = bench::ReportResults(eval.outDir, eval.shapeMode);

@@ -87,13 +87,11 @@ std::vector<fs::path> ReadablePaths(std::vector<fs::path> sources) {
 StepResult RunCommands(const std::vector<std::vector<std::string>>& commands, const fs::path& directory,
                        const std::vector<fs::path>& readablePaths) {
   StepResult result;
+  // A source folder the sandbox user cannot read throws SandboxUnreachable: the machine's fault, not
+  // the candidate's, so it stops the evaluation instead of becoming a compile_error.
   for (const std::vector<std::string>& command : commands) {
-    try {
-      const CompilerRun run = RunCandidateCompiler(command, directory, readablePaths);
-      if (!run.ok) return {false, run.log};
-    } catch (const std::invalid_argument& error) {  // e.g. a source folder the sandbox user cannot read
-      return {false, std::string(error.what()) + "\n"};
-    }
+    const CompilerRun run = RunCandidateCompiler(command, directory, readablePaths);
+    if (!run.ok) return {false, run.log};
   }
   return result;
 }

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <mutex>
 #include <sstream>
 
 #include "bench/builder/compiler_process.h"
+#include "bench/sandbox/staged_copy.h"
 
 namespace akgen::bench {
 namespace {
@@ -45,11 +47,39 @@ Toolchain MakeToolchain() {
   return toolchain;
 }
 
+Toolchain& SharedToolchain() {
+  static Toolchain toolchain = MakeToolchain();
+  return toolchain;
+}
+
+std::vector<std::filesystem::path> Staged(const std::vector<std::filesystem::path>& files,
+                                          const std::filesystem::path& root) {
+  std::vector<std::filesystem::path> copies;
+  for (const std::filesystem::path& file : files) copies.push_back(StagedCopy(file, root));
+  return copies;
+}
+
 }  // namespace
 
-const Toolchain& HarnessToolchain() {
-  static const Toolchain toolchain = MakeToolchain();
-  return toolchain;
+const Toolchain& HarnessToolchain() { return SharedToolchain(); }
+
+void StageHarnessToolchain(uid_t sandboxUid, const std::filesystem::path& root) {
+  static std::once_flag staged;
+  std::call_once(staged, [&] {
+    Toolchain& toolchain = SharedToolchain();
+    const std::filesystem::path includeDir = AKGEN_SIM_INCLUDE_DIR;
+    std::vector<std::filesystem::path> files = {toolchain.simulatorLibrary, includeDir};
+    files.insert(files.end(), toolchain.describeObjects.begin(), toolchain.describeObjects.end());
+    files.insert(files.end(), toolchain.runnerObjects.begin(), toolchain.runnerObjects.end());
+    if (std::all_of(files.begin(), files.end(), [&](const auto& file) { return ReachableBy(file, sandboxUid); })) return;
+    const std::filesystem::path stagedInclude = StagedCopy(includeDir, root);
+    std::replace(toolchain.compileFlags.begin(), toolchain.compileFlags.end(), std::string("-I" AKGEN_SIM_INCLUDE_DIR),
+                 "-I" + stagedInclude.string());
+    toolchain.simulatorHeaders = FilesBelow(stagedInclude);
+    toolchain.simulatorLibrary = StagedCopy(toolchain.simulatorLibrary, root);
+    toolchain.describeObjects = Staged(toolchain.describeObjects, root);
+    toolchain.runnerObjects = Staged(toolchain.runnerObjects, root);
+  });
 }
 
 }  // namespace akgen::bench

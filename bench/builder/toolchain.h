@@ -2,6 +2,8 @@
 // and the prebuilt objects of the sandboxed programs (bench/runner/*_main.cpp), all fixed when
 // akgen is built.
 #pragma once
+#include <sys/types.h>
+
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -23,5 +25,10 @@ struct Toolchain {
 // Candidates are built as NPU builds compile them: __CCE_AICORE__ and __NPU_ARCH__ defined,
 // ASCENDC_CPU_DEBUG (ASSERT) and __CCE_KT_TEST__ not. Computed once; safe to call from any thread.
 const Toolchain& HarnessToolchain();
+
+// As root, candidates compile as the sandbox user `sandboxUid`, who cannot read a toolchain built in
+// a private folder (a clone in /root or a 0700 home): its headers, library and objects are then
+// copied under `root` and used from there. Call before any build starts; later calls do nothing.
+void StageHarnessToolchain(uid_t sandboxUid, const std::filesystem::path& root);
 
 }  // namespace akgen::bench

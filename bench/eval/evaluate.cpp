@@ -1,20 +1,25 @@
 #include "bench/eval/evaluate.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <mutex>
 #include <sstream>
 
 #include "bench/builder/parallel_map.h"
+#include "bench/builder/toolchain.h"
 #include "bench/compare/case_check.h"
 #include "bench/eval/eager_time.h"
+#include "bench/eval/failure_summary.h"
 #include "bench/eval/reference_timing.h"
+#include "bench/eval/sandbox_staging.h"
 #include "bench/oracle/oracle_error.h"
 #include "bench/results/result_record.h"
 #include "bench/results/results_store.h"
 #include "bench/results/resume.h"
 #include "bench/runner/run_unit.h"
+#include "bench/sandbox/sandbox.h"
 #include "bench/task/candidate.h"
 #include "bench/task/task_tree.h"
 
@@ -63,43 +68,63 @@ fs::path FreshWorkRoot() {
 
 namespace {
 
+constexpr uid_t kFirstSandboxUid = 100000;
+
 // Each worker thread runs its sandboxes as its own user, so one candidate's fork bomb cannot use up
 // the process limit of another worker's candidate.
 uid_t WorkerSandboxUid() {
-  static std::atomic<uid_t> next{100000};
+  static std::atomic<uid_t> next{kFirstSandboxUid};
   thread_local const uid_t uid = next++;
   return uid;
+}
+
+// As root, sandboxed compiles and runs bind folders below the cache and the work root as the sandbox
+// users; one they cannot reach would fail every candidate, so it stops the evaluation before any.
+void RequireSandboxReach(const fs::path& directory, const std::string& what, const std::string& fix) {
+  if (geteuid() != 0) return;
+  if (const std::optional<std::string> problem = SandboxReachProblem(directory, kFirstSandboxUid, false))
+    throw std::runtime_error("the " + what + " " + directory.string() + " cannot be used: " + *problem +
+                             " (candidates are compiled and run as unprivileged users); " + fix);
 }
 
 class Evaluation {
  public:
   Evaluation(const EvalOptions& options, std::ostream& progress)
-      : options_(options), progress_(progress), store_(options.outDir), reference_(options.cacheDir / "reference-timing") {
-    oracle_ = options.oracle;
-    oracle_.cacheDir = options.cacheDir / "golden";
-    setup_.buildCacheDir = options.cacheDir / "build";
-    setup_.sandbox.limits.wallSeconds = options.runSeconds;
-    setup_.syncMode = options.syncMode;
-    workRoot_ = options.workDir.empty() ? FreshWorkRoot() : options.workDir;
-    for (const fs::path& directory : {options.cacheDir, oracle_.cacheDir, setup_.buildCacheDir}) {
+      : options_(WithAbsolutePaths(options)),
+        progress_(progress),
+        store_(options_.outDir),
+        reference_(options_.cacheDir / "reference-timing"),
+        staging_(options_.cacheDir / "staged", kFirstSandboxUid, geteuid() == 0) {
+    oracle_ = options_.oracle;
+    oracle_.cacheDir = options_.cacheDir / "golden";
+    setup_.buildCacheDir = options_.cacheDir / "build";
+    setup_.sandbox.limits.wallSeconds = options_.runSeconds;
+    setup_.syncMode = options_.syncMode;
+    for (const fs::path& directory : {options_.cacheDir, oracle_.cacheDir, setup_.buildCacheDir}) {
       fs::create_directories(directory);
       fs::permissions(directory, fs::perms::others_exec | fs::perms::group_exec, fs::perm_options::add);
     }
+    RequireSandboxReach(setup_.buildCacheDir, "cache folder",
+                        "choose one with --cache (or XDG_CACHE_HOME) below a world-searchable folder such as /var/tmp");
+    workRoot_ = options_.workDir.empty() ? FreshWorkRoot() : options_.workDir;
+    RequireSandboxReach(workRoot_ / "unit", "work folder",
+                        "set TMPDIR to a world-searchable folder such as /tmp");
+    StageHarnessToolchain(kFirstSandboxUid, options_.cacheDir / "staged");
   }
 
   EvalOutcome Run() {
     RefuseMixedKinds();
     const TaskTree tree = ReadTaskTree(options_.suiteRoot);
-    for (const TaskProblem& problem : tree.problems) outcome_.problems.push_back(ToString(problem));
+    for (const TaskProblem& problem : tree.problems) Problem(ToString(problem));
     const FilteredTasks selected = FilterTasks(tree.tasks, options_.filter);
-    for (const std::string& value : selected.unmatched) outcome_.problems.push_back("no task matches '" + value + "'");
+    for (const std::string& value : selected.unmatched) Problem("no task matches '" + value + "'");
     std::vector<CaseJob> jobs;
-    for (const Task* task : selected.tasks) AddJobs(*task, jobs);
+    for (const Task* task : selected.tasks) AddJobs(staging_.Readable(*task), jobs);
     ParallelMap(jobs, options_.jobs, [this](const CaseJob& job) {
       EvaluateCase(job);
       return 0;
     });
-    for (const std::string& warning : store_.Warnings()) outcome_.problems.push_back(warning);
+    for (const std::string& warning : store_.Warnings()) Problem(warning);
     return outcome_;
   }
 
@@ -118,8 +143,10 @@ class Evaluation {
   }
 
   void AddJobs(const Task& task, std::vector<CaseJob>& jobs) {
-    const EvaluationPlan plan = PlanEvaluation(task, CandidatesOf(task, options_), options_.shapeMode, options_.cases);
-    if (!plan.problem.empty()) outcome_.problems.push_back(task.Key() + ": " + plan.problem);
+    std::vector<Candidate> candidates = CandidatesOf(task, options_);
+    for (Candidate& candidate : candidates) candidate = staging_.Readable(std::move(candidate));
+    const EvaluationPlan plan = PlanEvaluation(task, candidates, options_.shapeMode, options_.cases);
+    if (!plan.problem.empty()) Problem(task.Key() + ": " + plan.problem);
     size_t planned = 0;
     for (const EvaluationUnit& unit : plan.units) planned += unit.caseIds.size();
     for (const EvaluationUnit& unit : RemainingUnits(plan.units, store_)) {
@@ -135,7 +162,7 @@ class Evaluation {
     const Task& task = *job.task;
     // Before the golden: a candidate that cannot be built needs none.
     if (const std::optional<UnitRun> failure = CandidateFailure(job.candidate)) {
-      Record(job, *failure->failure, {{"detail", Capped(failure->detail)}}, "");
+      Record(job, *failure->failure, {{"detail", Capped(failure->detail)}}, FailureSummary(*failure->failure, failure->detail));
       return;
     }
     const OracleRequest request{task.files.module.parent_path(), RowOf(task, job.caseId), options_.seed, task.opName,
@@ -143,6 +170,9 @@ class Evaluation {
     GoldenCase golden;
     try {
       golden = ProduceGolden(oracle_, request);
+    } catch (const CaseCannotRun& error) {
+      Record(job, Verdict::TaskError, {{"detail", Capped(error.what())}}, error.what());
+      return;
     } catch (const OracleError& error) {
       Problem(task.Key() + " case " + std::to_string(job.caseId) + ": no golden output: " + error.what());
       return;
@@ -162,7 +192,7 @@ class Evaluation {
     if (run.failure) {
       details["detail"] = Capped(run.detail);
       if (!run.diagnosticKind.empty()) details["diagnostic_kind"] = run.diagnosticKind;
-      Record(job, *run.failure, std::move(details), run.diagnosticKind.empty() ? run.detail : run.diagnosticKind);
+      Record(job, *run.failure, std::move(details), FailureSummary(*run.failure, run.detail));
       return;
     }
     if (options_.timingOnly) {
@@ -220,9 +250,8 @@ class Evaluation {
     store_.Append(MakeRecord(*job.task, job.candidate, job.caseId, options_.shapeMode, verdict, std::move(details)));
     std::lock_guard lock(mutex_);
     ++outcome_.evaluated;
-    std::string firstLine = note.substr(0, note.find('\n'));
     progress_ << job.task->Key() << " sample" << job.candidate.sample << " case" << job.caseId << ": "
-              << ToString(verdict) << (firstLine.empty() ? "" : " (" + firstLine + ")") << '\n'
+              << ToString(verdict) << (note.empty() ? "" : " (" + note + ")") << '\n'
               << std::flush;
   }
 
@@ -232,18 +261,26 @@ class Evaluation {
     outcome_.problems.push_back(std::move(message));
   }
 
-  const EvalOptions& options_;
+  const EvalOptions options_;
   std::ostream& progress_;
   ResultsStore store_;
   OracleConfig oracle_;
   UnitSetup setup_;
   ReferenceTimer reference_;
+  SandboxStaging staging_;
   fs::path workRoot_;
   EvalOutcome outcome_;
   std::mutex mutex_;
 };
 
 }  // namespace
+
+EvalOptions WithAbsolutePaths(EvalOptions options) {
+  for (fs::path* path : {&options.suiteRoot, &options.outDir, &options.cacheDir, &options.workDir})
+    if (!path->empty()) *path = fs::absolute(*path).lexically_normal();
+  if (options.solutions != "answer") options.solutions = fs::absolute(options.solutions).lexically_normal().string();
+  return options;
+}
 
 EvalOutcome Evaluate(const EvalOptions& options, std::ostream& progress) {
   Evaluation evaluation(options, progress);

@@ -48,7 +48,13 @@ struct EvalOutcome {
   std::vector<std::string> problems;  // tasks or cases that could not be evaluated, and why
 };
 
+// Every problem (a task that cannot be read, a case without a golden output) is printed to `progress`
+// once, as it is found, and returned in EvalOutcome::problems. Throws for faults of the machine that
+// would fail every candidate alike (a cache or sandbox folder the sandbox users cannot reach).
 EvalOutcome Evaluate(const EvalOptions& options, std::ostream& progress);
+
+// `options` with its paths absolute: the sandboxed compiler runs in other working directories.
+EvalOptions WithAbsolutePaths(EvalOptions options);
 
 // A fresh directory under the system's temporary directory for sandbox work (EvalOptions::workDir),
 // searchable by the sandbox users.

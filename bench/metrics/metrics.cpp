@@ -1,6 +1,7 @@
 #include "bench/metrics/metrics.h"
 
 #include <algorithm>
+#include <set>
 #include <tuple>
 
 #include "bench/metrics/pass_at_k.h"
@@ -111,7 +112,13 @@ Metrics ComputeMetrics(const std::vector<ResultRecord>& records, ShapeMode mode)
     metrics.hasReferenceTime = metrics.hasReferenceTime || unit.timing.referenceUs.has_value();
     metrics.hasTimedOnly = metrics.hasTimedOnly || unit.timedOnly;
   }
+  std::set<std::pair<std::string, int>> taskErrorCases;
   for (const ResultRecord& record : records) {
+    if (record.verdict == Verdict::TaskError && taskErrorCases.emplace(record.task, record.caseId).second) {
+      const std::string detail = record.details.value("detail", "");
+      metrics.taskErrors.push_back(record.task + " case " + std::to_string(record.caseId) + ": " +
+                                   detail.substr(0, detail.find('\n')));
+    }
     for (GroupBuilder* group :
          {&overall, &levels[record.level], &categories[CategoryKey(record.level, record.category)]}) {
       group->AddVerdict(record.verdict);

@@ -75,6 +75,8 @@ struct Metrics {
   bool hasSimulatedTime = false;  // some unit has a simulated time (older results have none)
   bool hasReferenceTime = false;  // some unit has a reference time (none when the answers themselves ran)
   bool hasTimedOnly = false;      // some unit comes from a timing-only run: its outputs were not checked
+  // `level1/Math/ClipByValue case 3: <why>`, once per (task, case) recorded task_error.
+  std::vector<std::string> taskErrors;
 };
 
 Metrics ComputeMetrics(const std::vector<ResultRecord>& records, ShapeMode mode);

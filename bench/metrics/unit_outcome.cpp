@@ -62,6 +62,7 @@ UnitOutcome UnitOf(const ResultRecord& record) {
 std::vector<UnitOutcome> StaticUnits(const std::vector<ResultRecord>& records) {
   std::vector<UnitOutcome> units;
   for (const ResultRecord& record : records) {
+    if (record.verdict == Verdict::TaskError) continue;
     units.push_back(UnitOf(record));
     units.back().caseId = record.caseId;
   }
@@ -70,6 +71,7 @@ std::vector<UnitOutcome> StaticUnits(const std::vector<ResultRecord>& records) {
 
 struct DynamicSample {
   UnitOutcome unit;
+  bool judged = false;  // some case is more than a task_error
   std::set<int> casesRecorded;
   int caseCount = 0;
   CaseTimes simulatedUs, eagerUs, referenceUs;
@@ -80,14 +82,17 @@ std::vector<UnitOutcome> DynamicUnits(const std::vector<ResultRecord>& records) 
   std::map<std::pair<std::string, int>, size_t> indexOf;
   for (const ResultRecord& record : records) {
     const auto [position, inserted] = indexOf.emplace(std::pair{record.task, record.sample}, samples.size());
-    if (inserted) samples.push_back({UnitOf(record), {}, 0, {}, {}, {}});
+    if (inserted) samples.push_back({UnitOf(record), false, {}, 0, {}, {}, {}});
     DynamicSample& sample = samples[position->second];
+    sample.casesRecorded.insert(record.caseId);
+    sample.caseCount = std::max(sample.caseCount, record.caseCount);
+    if (record.verdict == Verdict::TaskError) continue;  // the unit is judged on its other cases
+    if (!sample.judged) sample.unit = UnitOf(record);
+    sample.judged = true;
     sample.unit.parsed = sample.unit.parsed && PassedParse(record.verdict);
     sample.unit.compiled = sample.unit.compiled && PassedCompile(record.verdict);
     sample.unit.correct = sample.unit.correct && record.verdict == Verdict::Pass;
     sample.unit.timedOnly = sample.unit.timedOnly && record.verdict == Verdict::Timed;
-    sample.casesRecorded.insert(record.caseId);
-    sample.caseCount = std::max(sample.caseCount, record.caseCount);
     const UnitTiming timing = TimingOf(record);
     sample.simulatedUs.Add(timing.simulatedUs);
     sample.eagerUs.Add(timing.eagerUs);
@@ -95,6 +100,7 @@ std::vector<UnitOutcome> DynamicUnits(const std::vector<ResultRecord>& records) 
   }
   std::vector<UnitOutcome> units;
   for (DynamicSample& sample : samples) {
+    if (!sample.judged) continue;
     const bool missingCases = static_cast<int>(sample.casesRecorded.size()) < sample.caseCount;
     sample.unit.incomplete = sample.unit.correct && missingCases;
     sample.unit.correct = sample.unit.correct && !missingCases;

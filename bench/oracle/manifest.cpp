@@ -181,6 +181,8 @@ Manifest ReadManifest(const fs::path& dir) {
     result.hasCustomChecker = manifest.value("custom_check_precision", false);
     result.timingOnly = manifest.value("timing_only", false);
     result.note = manifest.value("golden_note", std::string());
+    for (const std::string& inputNote : manifest.value("input_notes", std::vector<std::string>()))
+      result.note += (result.note.empty() ? "get_inputs: " : "; get_inputs: ") + inputNote;
     result.initInputs = reader.ReadList(manifest, "init_inputs");
     result.inputs = reader.ReadList(manifest, "inputs");
     result.outputs = reader.ReadList(manifest, "outputs");

@@ -17,6 +17,7 @@ namespace fs = std::filesystem;
 
 constexpr std::string_view kMessagePrefix = "akgen_oracle: ";
 constexpr size_t kTracebackLines = 15;
+constexpr int kCaseCannotRunStatus = 3;  // akgen_oracle.task_files.CASE_CANNOT_RUN_STATUS
 
 std::string CaseJson(const CaseRow& row) {
   nlohmann::ordered_json object = nlohmann::ordered_json::object();
@@ -127,6 +128,8 @@ void ThrowIfFailed(const PythonRun& result, const OracleConfig& config, const Or
     throw OracleError(where + std::string(what) + " timed out after " + std::to_string(config.timeout.count()) + " s");
   if (result.signal != 0)
     throw OracleError(where + std::string(what) + " killed by signal " + std::to_string(result.signal));
+  if (result.exitCode == kCaseCannotRunStatus)
+    throw CaseCannotRun(Diagnosis(result.err) + " (" + where + std::string(what) + ")");
   if (result.exitCode != 0) throw OracleError(Diagnosis(result.err) + " (" + where + std::string(what) + ")");
 }
 

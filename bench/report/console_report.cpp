@@ -175,6 +175,16 @@ std::string IncompleteLine(const Metrics& metrics) {
          "the same --out to finish them\n\n";
 }
 
+// The task's fault, so rerunning cannot help: the task's files must change.
+std::string TaskErrorLines(const Metrics& metrics) {
+  if (metrics.taskErrors.empty()) return "";
+  std::string text = "Note: " + std::to_string(metrics.taskErrors.size()) +
+                     " cases cannot be evaluated because the task's own code fails on them (task_error); they count "
+                     "for and against no sample:\n";
+  for (const std::string& line : metrics.taskErrors) text += "  " + line + "\n";
+  return text + "\n";
+}
+
 }  // namespace
 
 std::string PercentString(double fraction) { return RoundedString(fraction * 100, 2) + "%"; }
@@ -189,7 +199,8 @@ std::string ConsoleReport(const Metrics& metrics) {
   text += "Overall Statistics Summary:\n\n" + LevelSummaryTable(metrics) + "\n";
   text += "Statistics by Category:\n\n" + CategoryTable(metrics) + "\n";
   text += SpeedupSection(metrics);
-  text += PassAtKLines(metrics) + "\n" + VerdictLine(metrics) + "\n" + IncompleteLine(metrics) + ScoreLines(metrics);
+  text += PassAtKLines(metrics) + "\n" + VerdictLine(metrics) + "\n" + TaskErrorLines(metrics) + IncompleteLine(metrics) +
+          ScoreLines(metrics);
   return text;
 }
 

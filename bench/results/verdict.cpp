@@ -22,6 +22,8 @@ const char* ToString(Verdict verdict) {
       return "pass";
     case Verdict::Timed:
       return "timed";
+    case Verdict::TaskError:
+      return "task_error";
   }
   return "unknown";
 }

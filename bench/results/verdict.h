@@ -16,11 +16,15 @@ enum class Verdict {
   WrongAnswer,   // outputs differ from the golden ones; details carry max errors, first bad index
   Pass,
   Timed,         // a timing-only run: the kernel ran to its end; outputs were neither computed nor checked
+  // The case cannot be evaluated: the task's own code (prepare_inputs.py, Model) fails on it, for
+  // every candidate alike. Counted for no sample and against none.
+  TaskError,
 };
 
 inline constexpr Verdict kAllVerdicts[] = {Verdict::ParseError,  Verdict::CompileError, Verdict::TilingError,
                                            Verdict::SimError,    Verdict::Crash,        Verdict::Timeout,
-                                           Verdict::WrongAnswer, Verdict::Pass,        Verdict::Timed};
+                                           Verdict::WrongAnswer, Verdict::Pass,        Verdict::Timed,
+                                           Verdict::TaskError};
 
 const char* ToString(Verdict verdict);                       // `compile_error`
 std::optional<Verdict> ParseVerdict(std::string_view text);  // the inverse

@@ -69,18 +69,24 @@ class CallMapper {
                                              [&](const ParamSignature& output) { return InputNamed(output.name).has_value(); }));
   }
 
-  // The column of the OpDef's DataType lists that every tensor input the call passes matches: the
-  // dtype combination aclnn picks, which decides the dtype of a scalar passed for a tensor input.
+  // The column of the OpDef's DataType lists that every tensor the call passes matches, inputs and
+  // outputs (Arange's inputs are all scalars: only its output tells the column): the dtype combination
+  // aclnn picks, which decides the dtype of a scalar passed for a tensor input.
   std::optional<size_t> DtypeCombination() const {
+    std::vector<std::pair<const ParamSignature*, size_t>> tensors;  // parameter, argument index
+    for (size_t i = 0; i < op_.inputs.size(); ++i) tensors.emplace_back(&op_.inputs[i], i);
+    size_t argument = op_.inputs.size() + op_.attrs.size();
+    for (const ParamSignature& output : op_.outputs)
+      if (!InputNamed(output.name)) tensors.emplace_back(&output, argument++);
     size_t columns = 0;
-    for (const ParamSignature& input : op_.inputs) columns = std::max(columns, input.dataTypes.size());
+    for (const auto& [param, index] : tensors) columns = std::max(columns, param->dataTypes.size());
     for (size_t column = 0; column < columns; ++column) {
-      bool matches = true;
-      for (size_t i = 0; i < op_.inputs.size() && matches; ++i) {
-        const ManifestValue& value = call_.arguments[i];
-        if (value.kind != ValueKind::Tensor) continue;
-        matches = column < op_.inputs[i].dataTypes.size() && op_.inputs[i].dataTypes[column] == CannDataTypeName(value.dtype);
-      }
+      const bool matches = std::all_of(tensors.begin(), tensors.end(), [&](const auto& tensor) {
+        const ManifestValue& value = call_.arguments[tensor.second];
+        const std::vector<std::string>& types = tensor.first->dataTypes;
+        return value.kind != ValueKind::Tensor ||
+               (column < types.size() && types[column] == CannDataTypeName(value.dtype));
+      });
       if (matches) return column;
     }
     return std::nullopt;

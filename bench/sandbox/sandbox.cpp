@@ -43,24 +43,31 @@ bool Allows(const struct stat& status, uid_t uid, mode_t ownerBit, mode_t groupB
   return status.st_mode & otherBit;
 }
 
-// The sandbox user must be able to walk to `path` and read it; bubblewrap resolves bind sources
-// after switching to that user.
-void RequireReachable(const std::filesystem::path& path, uid_t uid, bool needsRead) {
+}  // namespace
+
+std::optional<std::string> SandboxReachProblem(const std::filesystem::path& path, uid_t uid, bool needsRead) {
   const auto absolute = std::filesystem::absolute(path);
   for (auto directory = absolute.parent_path(); ; directory = directory.parent_path()) {
     struct stat status {};
     if (stat(directory.c_str(), &status) == 0 && !Allows(status, uid, S_IXUSR, S_IXGRP, S_IXOTH)) {
-      throw std::invalid_argument("sandbox: " + directory.string() + " is not searchable by the sandbox user " +
-                                  std::to_string(uid) + ", so " + absolute.string() +
-                                  " cannot be bound; chmod o+x it or use a directory that is");
+      return directory.string() + " is not searchable by the sandbox user " + std::to_string(uid) + ", so " +
+             absolute.string() + " cannot be bound";
     }
     if (directory == directory.root_path()) break;
   }
   struct stat status {};
   if (needsRead && stat(absolute.c_str(), &status) == 0 && !Allows(status, uid, S_IRUSR, S_IRGRP, S_IROTH)) {
-    throw std::invalid_argument("sandbox: " + absolute.string() + " is not readable by the sandbox user " +
-                                std::to_string(uid) + "; chmod o+r it");
+    return absolute.string() + " is not readable by the sandbox user " + std::to_string(uid);
   }
+  return std::nullopt;
+}
+
+namespace {
+
+// bubblewrap resolves bind sources after switching to the sandbox user.
+void RequireReachable(const std::filesystem::path& path, uid_t uid, bool needsRead) {
+  if (const std::optional<std::string> problem = SandboxReachProblem(path, uid, needsRead))
+    throw SandboxUnreachable("sandbox: " + *problem + "; chmod o+rx it or use a directory that is");
 }
 
 // A program under a directory the sandbox user cannot search (a build tree in a home directory)
@@ -69,7 +76,7 @@ std::filesystem::path ReachableProgram(const std::filesystem::path& program, con
   try {
     RequireReachable(program, policy.sandboxUid, true);
     return program;
-  } catch (const std::invalid_argument&) {
+  } catch (const SandboxUnreachable&) {
     const std::filesystem::path copy = policy.workDirectory / ("." + program.filename().string());
     std::filesystem::copy_file(program, copy, std::filesystem::copy_options::overwrite_existing);
     std::filesystem::permissions(copy, std::filesystem::perms::owner_all | std::filesystem::perms::group_read |

@@ -15,7 +15,11 @@
 // the work directory is handed to that user, and the work directory's parents, the program and the
 // read-only paths must be reachable by it (directories world-searchable, files world-readable).
 #pragma once
+#include <sys/types.h>
+
 #include <filesystem>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -24,8 +28,18 @@
 
 namespace akgen::bench {
 
-// Throws std::invalid_argument for a policy that would expose a hidden path or a path the sandbox
-// user cannot reach, and std::runtime_error when the sandbox cannot be started.
+// A path the sandbox user cannot reach (a folder under a 0700 directory): a fault of the machine's
+// set-up, never of the program run in the sandbox.
+class SandboxUnreachable : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+// Why the sandbox user `uid` cannot walk to `path` (and read it, if `needsRead`); nullopt when it can.
+std::optional<std::string> SandboxReachProblem(const std::filesystem::path& path, uid_t uid, bool needsRead);
+
+// Throws std::invalid_argument for a policy that would expose a hidden path, SandboxUnreachable for a
+// path the sandbox user cannot reach, and std::runtime_error when the sandbox cannot be started.
 SandboxResult RunInSandbox(const SandboxPolicy& policy, const std::filesystem::path& program,
                            const std::vector<std::string>& arguments);
 

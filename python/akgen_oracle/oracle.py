@@ -27,8 +27,9 @@ from akgen_oracle import npu_shims, pybind_module
 from akgen_oracle.candidate_call import record_call
 from akgen_oracle.case_row import make_case_row
 from akgen_oracle.eager_ops import EagerOpRecorder
+from akgen_oracle.npu_random import npu_random_fills
 from akgen_oracle.seeding import seed_everything
-from akgen_oracle.task_files import TaskError, TaskScripts, exit_status
+from akgen_oracle.task_files import CaseCannotRun, TaskError, TaskScripts, exit_status
 from akgen_oracle.value_files import UnstorableValue, encode_outputs, encode_value
 
 
@@ -102,12 +103,30 @@ def _run_model(scripts, model, inputs):
             f"eager ops costed at {narrow} sizes")
 
 
+def _missing_narrow_kernel(error):
+    return any(f"not implemented for '{name}'" in str(error.__cause__) for name in ("Half", "BFloat16"))
+
+
+def _generate_inputs(scripts, row, device, notes):
+    """(init_inputs, inputs) as NPUKernelBench makes them on the NPU. A generator that fails even so
+    fails for every candidate: CaseCannotRun."""
+    try:
+        with npu_random_fills(notes):
+            init_inputs = scripts.call("get_init_inputs", lambda: scripts.get_init_inputs(row, device=device))
+            inputs = scripts.call("get_inputs", lambda: scripts.get_inputs(row, device=device))
+    except TaskError as error:
+        if _missing_narrow_kernel(error):  # a gap of this CPU torch, not of the task
+            raise
+        raise CaseCannotRun(str(error)) from error
+    return init_inputs, inputs
+
+
 def _describe_case(scripts, raw_case, row, seed, recorder, out_dir, device, timing_only):
     """The manifest of one case run on `device`; a timing-only one keeps only small tensors' contents."""
     seed_everything(seed)
     source = os.path.join(scripts.validation_dir, scripts.inputs_file)
-    init_inputs = scripts.call("get_init_inputs", lambda: scripts.get_init_inputs(row, device=device))
-    inputs = scripts.call("get_inputs", lambda: scripts.get_inputs(row, device=device))
+    input_notes = set()
+    init_inputs, inputs = _generate_inputs(scripts, row, device, input_notes)
     manifest = {
         "validation_dir": scripts.validation_dir,
         "case": raw_case,
@@ -119,6 +138,7 @@ def _describe_case(scripts, raw_case, row, seed, recorder, out_dir, device, timi
     }
     model = scripts.call("Model(*get_init_inputs)", lambda: scripts.model_class(*copy.deepcopy(init_inputs)).to(device))
     output, manifest["eager_ops"], manifest["golden_note"] = _run_model(scripts, model, inputs)
+    manifest["input_notes"] = sorted(input_notes)
     try:
         manifest["output_structure"], manifest["outputs"] = encode_outputs(output, out_dir, timing_only)
     except UnstorableValue as error:

@@ -9,6 +9,14 @@ class TaskError(Exception):
     """A failure inside the task's own files (or a missing piece of them); the message says where."""
 
 
+class CaseCannotRun(TaskError):
+    """The task's input generator fails on this case as it would on the NPU (after the NPU's own
+    behaviours are emulated): no candidate can be judged on it, and rerunning cannot help."""
+
+
+CASE_CANNOT_RUN_STATUS = 3  # the harness records such a case as task_error instead of retrying it
+
+
 def exit_status(action):
     """Runs action(); a TaskError becomes the `akgen_oracle: ...` message the harness reads, and status 1."""
     sys.dont_write_bytecode = True  # never leave __pycache__ in task folders
@@ -16,7 +24,7 @@ def exit_status(action):
         action()
     except TaskError as error:
         print(f"akgen_oracle: {error}", file=sys.stderr)
-        return 1
+        return CASE_CANNOT_RUN_STATUS if isinstance(error, CaseCannotRun) else 1
     return 0
 
 

@@ -86,6 +86,25 @@ TEST(UnitOutcomeTest, DynamicSamplePassesOnlyWhenEveryCasePasses) {
   EXPECT_TRUE(units[3].incomplete);
 }
 
+TEST(UnitOutcomeTest, ATaskErrorCaseCountsForAndAgainstNoSample) {
+  const std::vector<ResultRecord> records = {
+      Record("level1/Math/Clip", 0, 0, Verdict::TaskError, 3), Record("level1/Math/Clip", 0, 1, Verdict::Pass, 3),
+      Record("level1/Math/Clip", 0, 2, Verdict::Pass, 3),      Record("level1/Math/Only", 0, 0, Verdict::TaskError, 1),
+  };
+  const std::vector<UnitOutcome> dynamic = UnitOutcomes(records, ShapeMode::Dynamic);
+  ASSERT_EQ(dynamic.size(), 1u) << "a task none of whose cases can run has no unit";
+  EXPECT_TRUE(dynamic[0].correct) << "judged on the cases that can run";
+  EXPECT_FALSE(dynamic[0].incomplete);
+  const std::vector<UnitOutcome> statics = UnitOutcomes(records, ShapeMode::Static);
+  ASSERT_EQ(statics.size(), 2u);
+  EXPECT_EQ(statics[0].caseId, 1);
+  const Metrics metrics = ComputeMetrics(records, ShapeMode::Dynamic);
+  EXPECT_EQ(metrics.overall.counts.units, 1);
+  EXPECT_EQ(metrics.overall.verdicts.at(Verdict::TaskError), 2);
+  ASSERT_EQ(metrics.taskErrors.size(), 2u);
+  EXPECT_EQ(metrics.taskErrors[0].rfind("level1/Math/Clip case 0: ", 0), 0u) << metrics.taskErrors[0];
+}
+
 // Two L1 tasks and one L2 task, static mode, 10 samples each on case 0; Sqrt also on case 1.
 std::vector<ResultRecord> StaticRun() {
   std::vector<ResultRecord> records;

@@ -341,6 +341,22 @@ TEST(ArgumentMapping, AScalarForATensorInputTakesTheDeclaredDtypeOfTheCallsCombi
   EXPECT_EQ(ReadElement(TorchDtype::Float16, mapping.files[1].bytes.data(), 0).real, 1.5);
 }
 
+TEST(ArgumentMapping, ScalarsForEveryInputTakeTheColumnTheOutputSelects) {
+  // Like NPUKernelBench's Arange: start, end and step are scalars, so only the int32 output tells the
+  // column; the first column (float) would make DTYPE_START float.
+  const std::vector<std::string> types = {"DT_FLOAT", "DT_FLOAT16", "DT_INT32"};
+  const OpSignature arange{"Arange", {{"start", "required", types}, {"end", "required", types}}, {{"y", "required", types}},
+                           {}};
+  Manifest golden;
+  golden.call = OpCall{"aclnnArange", "pybind.cpp:20", {}, {}};
+  golden.call->arguments = {Value(ValueKind::Scalar, TorchDtype::Int32, 2), Value(ValueKind::Scalar, TorchDtype::Int32, 9),
+                            Tensor("y", TorchDtype::Int32)};
+  const ArgumentMapping mapping = MapArguments(arange, "arange", golden);
+  ASSERT_EQ(mapping.problem, "");
+  EXPECT_EQ(mapping.inputTypes, (std::vector<std::string>{"DT_INT32", "DT_INT32"}));
+  EXPECT_EQ(mapping.request.inputs[1].tensors.at(0).dataType, "DT_INT32");
+}
+
 TEST(ArgumentMapping, AnOutputNamedLikeAnInputIsThatInputAndTakesNoArgument) {
   // Like NPUKernelBench's Eye: y is both input and output, written in place.
   const OpSignature eye{"Eye", {{"y", "required", {"DT_FLOAT"}}}, {{"y", "required", {"DT_FLOAT"}}},

@@ -1,0 +1,54 @@
+#include "bench/eval/sandbox_staging.h"
+
+#include "bench/sandbox/staged_copy.h"
+
+namespace akgen::bench {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<fs::path> Moved(std::vector<fs::path> files, const fs::path& from, const fs::path& to) {
+  for (fs::path& file : files) file = to / fs::relative(file, from);
+  return files;
+}
+
+}  // namespace
+
+SandboxStaging::SandboxStaging(fs::path root, uid_t sandboxUid, bool needed)
+    : root_(std::move(root)), sandboxUid_(sandboxUid), needed_(needed) {}
+
+fs::path SandboxStaging::Staged(const fs::path& directory) {
+  if (!needed_ || !fs::exists(directory) || ReachableBy(directory, sandboxUid_)) return directory;
+  return StagedCopy(directory, root_);
+}
+
+const Task& SandboxStaging::Readable(const Task& task) {
+  Task staged = task;
+  bool moved = false;
+  if (task.files.questionHost) {
+    const fs::path from = task.files.questionHost->parent_path();
+    const fs::path to = Staged(from);
+    staged.files.questionHost = to / task.files.questionHost->filename();
+    moved = to != from;
+  }
+  if (task.files.answer) {
+    AnswerFiles& answer = *staged.files.answer;
+    const fs::path to = Staged(answer.directory);
+    answer.hostFiles = Moved(answer.hostFiles, answer.directory, to);
+    answer.kernelFiles = Moved(answer.kernelFiles, answer.directory, to);
+    moved = moved || to != answer.directory;
+    answer.directory = to;
+  }
+  if (!moved) return task;
+  return stagedTasks_.emplace_back(std::move(staged));
+}
+
+Candidate SandboxStaging::Readable(Candidate candidate) {
+  const fs::path to = Staged(candidate.directory);
+  candidate.hostFiles = Moved(candidate.hostFiles, candidate.directory, to);
+  candidate.kernelFiles = Moved(candidate.kernelFiles, candidate.directory, to);
+  candidate.directory = to;
+  return candidate;
+}
+
+}  // namespace akgen::bench

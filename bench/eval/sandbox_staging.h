@@ -1,0 +1,35 @@
+// The sources an evaluation's sandboxed compiles read — a task's question/op_host template, its
+// answer, a sample — made reachable by the sandbox users: whatever lies under a private folder is
+// replaced by a staged copy (bench/sandbox/staged_copy.h). Run by a user other than root, the
+// sandbox runs as that user and nothing is copied.
+#pragma once
+#include <sys/types.h>
+
+#include <deque>
+#include <filesystem>
+
+#include "bench/task/candidate.h"
+#include "bench/task/task.h"
+
+namespace akgen::bench {
+
+class SandboxStaging {
+ public:
+  // `root` must itself be reachable by `sandboxUid` (the cache folder, checked before evaluating).
+  SandboxStaging(std::filesystem::path root, uid_t sandboxUid, bool needed);
+
+  // The task, or a copy whose question/op_host and answer folders are staged; the reference stays
+  // valid for the lifetime of this object.
+  const Task& Readable(const Task& task);
+  Candidate Readable(Candidate candidate);
+
+ private:
+  std::filesystem::path Staged(const std::filesystem::path& directory);  // `directory` or its copy
+
+  std::filesystem::path root_;
+  uid_t sandboxUid_;
+  bool needed_;
+  std::deque<Task> stagedTasks_;
+};
+
+}  // namespace akgen::bench
