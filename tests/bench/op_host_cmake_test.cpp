@@ -1,5 +1,6 @@
-// Reading an op's CMakeLists.txt (cann-ops layout) into the op_host sources the builder compiles.
-// The builds themselves are in builder_test.cpp.
+// Reading an op's CMakeLists.txt (cann-ops layout) into the op_host sources the builder compiles,
+// and the symbols separate CANN libraries may both define. The builds themselves are in
+// builder_test.cpp.
 #include "bench/builder/op_host_cmake.h"
 
 #include <gtest/gtest.h>
@@ -8,6 +9,7 @@
 #include <fstream>
 
 #include "bench/builder/cmake_commands.h"
+#include "bench/builder/library_symbols.h"
 #include "bench/task/directory_listing.h"
 
 namespace akgen::bench {
@@ -128,6 +130,17 @@ TEST_F(OpHostCmakeFallbackTest, WhatItDoesNotUnderstandFallsBackToEveryCppWithAN
     EXPECT_EQ(plan.note, where + problem + fallback) << cmakeLists;
     EXPECT_EQ(plan.cmakeFile, directory_ / kOpCmakeFile);
   }
+}
+
+TEST(LibrarySymbols, OnlyStrongDefinitionsOfSeveralLibrariesClash) {
+  const std::string listing =
+      "_ZN8optiling6GetModEll T 0 1d\n"
+      "global_table D 10 4\n"
+      "_ZN8optiling6InlineEv W 20 6\n"
+      "_ZZN8optiling5CountEvE5calls u 0 4\n"
+      "read_only R 30 8\n";
+  EXPECT_EQ(StrongDefinitions(listing), (std::vector<std::string>{"_ZN8optiling6GetModEll", "global_table", "read_only"}));
+  EXPECT_EQ(DefinedInSeveral({{"a", "b", "b"}, {"b", "c"}, {"c"}, {"d"}}), (std::vector<std::string>{"b", "c"}));
 }
 
 }  // namespace
