@@ -15,6 +15,8 @@
 #include "bench/common/content_hash.h"
 #include "bench/builder/kernel_entry.h"
 #include "bench/builder/launch_shim.h"
+#include "bench/builder/library_symbols.h"
+#include "bench/builder/op_host_cmake.h"
 #include "bench/builder/toolchain.h"
 
 namespace akgen::bench {
@@ -46,17 +48,38 @@ std::vector<fs::path> FilesIn(const fs::path& directory) {
   return files;
 }
 
-// Kernel-only candidates are built with the task's question/op_host template.
-SourceSet HostSources(const Task& task, const Candidate& candidate) {
-  if (candidate.templateMode == TemplateMode::Full) return Sources(candidate.directory / "op_host", candidate.hostFiles);
-  if (!task.files.questionHost) return {};
-  const fs::path directory = task.files.questionHost->parent_path();
-  return Sources(directory, FilesIn(directory));
+// Kernel-only candidates are built with the task's question/op_host template; empty when the task
+// has none.
+fs::path HostDirectory(const Task& task, const Candidate& candidate) {
+  if (candidate.templateMode == TemplateMode::Full) return candidate.directory / "op_host";
+  return task.files.questionHost ? task.files.questionHost->parent_path() : fs::path();
+}
+
+struct HostSources {
+  fs::path directory;           // added with -I: sources include their own headers by name
+  std::vector<fs::path> files;  // everything that can affect the build: op_host's files and the op's CMakeLists.txt
+  HostSourcePlan plan;
+};
+
+// A full candidate is built as its CMakeLists.txt says, where it has one. NPUKernelBench builds a
+// kernel-only candidate in msopgen's template, whose op_host/CMakeLists.txt compiles every source of
+// question/op_host (and it accepts no file there but <kernel>.cpp): no task has a question CMakeLists.
+HostSources FindHostSources(const Task& task, const Candidate& candidate) {
+  const fs::path directory = HostDirectory(task, candidate);
+  if (candidate.templateMode == TemplateMode::KernelOnly) {
+    std::vector<fs::path> files = FilesIn(directory);
+    HostSourcePlan plan = WholeFolderPlan(files);
+    return {directory, std::move(files), std::move(plan)};
+  }
+  HostSources sources{directory, candidate.hostFiles,
+                      ReadOpHostCmake(candidate.directory, candidate.hostFiles, task.opName, task.kernelName)};
+  if (sources.plan.cmakeFile) sources.files.push_back(*sources.plan.cmakeFile);
+  return sources;
 }
 
 ContentHash& AddToolchain(ContentHash& hash, const std::vector<fs::path>& linkInputs) {
   const Toolchain& toolchain = HarnessToolchain();
-  hash.Add("akgen-candidate-build-v2").Add(toolchain.compiler).Add(toolchain.version);
+  hash.Add("akgen-candidate-build-v3").Add(toolchain.compiler).Add(toolchain.version);
   for (const std::string& flag : toolchain.compileFlags) hash.Add(flag);
   for (const fs::path& input : linkInputs) hash.AddFileStamp(input);
   for (const fs::path& header : toolchain.simulatorHeaders) hash.AddFileStamp(header);
@@ -86,14 +109,13 @@ std::vector<fs::path> ReadablePaths(std::vector<fs::path> sources) {
 // Runs each command in order, sandboxed in `directory`, until one fails.
 StepResult RunCommands(const std::vector<std::vector<std::string>>& commands, const fs::path& directory,
                        const std::vector<fs::path>& readablePaths) {
-  StepResult result;
   // A source folder the sandbox user cannot read throws SandboxUnreachable: the machine's fault, not
   // the candidate's, so it stops the evaluation instead of becoming a compile_error.
   for (const std::vector<std::string>& command : commands) {
     const CompilerRun run = RunCandidateCompiler(command, directory, readablePaths);
     if (!run.ok) return {false, run.log};
   }
-  return result;
+  return {};
 }
 
 std::vector<std::string> CompileCommand(const fs::path& source, const fs::path& object,
@@ -155,36 +177,98 @@ fs::path CompilableKernelSource(const fs::path& original, const fs::path& rewrit
   return rewritten;
 }
 
-std::vector<fs::path> HostObjects(const fs::path& directory, size_t count) {
+// One relocatable object per library of the plan.
+std::vector<fs::path> LibraryObjects(const fs::path& directory, const HostSourcePlan& plan) {
   std::vector<fs::path> objects;
-  for (size_t i = 0; i < count; ++i) objects.push_back(directory / ("op_host_" + std::to_string(i) + ".o"));
+  for (const HostLibrary& library : plan.libraries) objects.push_back(directory / (library.target + ".o"));
   return objects;
+}
+
+// Compiles each library's sources into one relocatable object (`ld -r` rejects a symbol defined
+// twice within a library, as CANN's link of that library would).
+StepResult CompileLibraries(const HostSources& host, const std::vector<fs::path>& libraries, const fs::path& staging,
+                            const std::vector<fs::path>& readablePaths) {
+  std::vector<std::vector<std::string>> commands;
+  size_t sourceCount = 0;
+  for (size_t i = 0; i < libraries.size(); ++i) {
+    std::vector<std::string> combine = {"ld", "-r", "-o", libraries[i].string()};
+    for (const fs::path& source : host.plan.libraries[i].sources) {
+      const fs::path object = staging / ("op_host_" + std::to_string(sourceCount++) + ".o");
+      commands.push_back(CompileCommand(source, object, {"-I" + host.directory.string()}));
+      combine.push_back(object.string());
+    }
+    commands.push_back(std::move(combine));
+  }
+  return RunCommands(commands, staging, readablePaths);
+}
+
+// Makes the symbols several libraries define local to each of them (library_symbols.h).
+StepResult LocalizeSharedDefinitions(const std::vector<fs::path>& libraries, const fs::path& staging,
+                                     const std::vector<fs::path>& readablePaths) {
+  if (libraries.size() < 2) return {};
+  std::vector<std::vector<std::string>> definitions;
+  for (const fs::path& library : libraries) {
+    const CompilerRun listing = RunCandidateCompiler({"nm", "--defined-only", "--extern-only", "--format=posix", library.string()},
+                                             staging, readablePaths);
+    if (!listing.ok) return {false, listing.log};
+    definitions.push_back(StrongDefinitions(listing.standardOutput));
+  }
+  const std::vector<std::string> shared = DefinedInSeveral(definitions);
+  if (shared.empty()) return {};
+  const fs::path symbolList = staging / "library_local_symbols.txt";
+  std::string note = "defined by several libraries, made local to each as in CANN's separate libraries:";
+  {
+    std::ofstream out(symbolList);
+    for (const std::string& symbol : shared) {
+      out << symbol << '\n';
+      note += " " + symbol;
+    }
+  }
+  std::vector<std::vector<std::string>> commands;
+  for (const fs::path& library : libraries)
+    commands.push_back({"objcopy", "--localize-symbols=" + symbolList.string(), library.string()});
+  const StepResult localized = RunCommands(commands, staging, readablePaths);
+  return {localized.ok, note + "\n" + localized.log};
 }
 
 }  // namespace
 
 HostBuild BuildHost(const fs::path& cacheDir, const Task& task, const Candidate& candidate) {
-  const SourceSet host = HostSources(task, candidate);
+  const HostSources host = FindHostSources(task, candidate);
   ContentHash hash;
   AddToolchain(hash, HarnessToolchain().describeObjects).Add(host.directory.string());
   for (const fs::path& file : host.files) hash.Add(fs::relative(file, host.directory).string()).AddFile(file);
+  // The op and kernel names a CMakeLists.txt is read with decide its sources too.
+  for (const HostLibrary& library : host.plan.libraries) {
+    hash.Add(library.target);
+    for (const fs::path& source : library.sources) hash.Add(fs::relative(source, host.directory).string());
+  }
   const std::string key = "host-" + hash.Hex();
   HostBuild result;
-  if (host.sources.empty()) {
-    result.log = "no op_host/*.cpp to build the op from (" + host.directory.string() +
+  result.kernelCompileOptions = host.plan.kernelCompileOptions;
+  if (host.plan.libraries.empty()) {
+    result.log = host.plan.note + "no op_host/*.cpp to build the op from (" + host.directory.string() +
                  "): a full candidate brings op_host sources, a kernel-only task needs question/op_host";
     return result;
   }
   static_cast<BuildOutcome&>(result) = CachedBuild(cacheDir, key, "describe", [&](const fs::path& staging) {
-    std::vector<std::vector<std::string>> commands;
-    const std::vector<fs::path> objects = HostObjects(staging, host.sources.size());
-    for (size_t i = 0; i < host.sources.size(); ++i)
-      commands.push_back(CompileCommand(host.sources[i], objects[i], {"-I" + host.directory.string()}));
-    commands.push_back(LinkCommand(Concatenate(objects, HarnessToolchain().describeObjects), staging / "describe"));
-    return RunCommands(commands, staging, ReadablePaths({host.directory, candidate.directory}));
+    const std::vector<fs::path> readablePaths = ReadablePaths({host.directory, candidate.directory});
+    const std::vector<fs::path> libraries = LibraryObjects(staging, host.plan);
+    StepResult step = CompileLibraries(host, libraries, staging, readablePaths);
+    std::string log = host.plan.note + step.log;
+    if (step.ok) {
+      step = LocalizeSharedDefinitions(libraries, staging, readablePaths);
+      log += step.log;
+    }
+    if (step.ok) {
+      step = RunCommands({LinkCommand(Concatenate(libraries, HarnessToolchain().describeObjects), staging / "describe")},
+                         staging, readablePaths);
+      log += step.log;
+    }
+    return StepResult{step.ok, log};
   });
   result.key = key;
-  result.objects = HostObjects(result.directory, host.sources.size());
+  result.objects = LibraryObjects(result.directory, host.plan);
   return result;
 }
 
@@ -219,7 +303,7 @@ RunnerBuild BuildRunner(const fs::path& cacheDir, const HostBuild& host, const T
     objects.push_back(staging / "launch_shim.o");
     commands.push_back(LinkCommand(Concatenate(objects, HarnessToolchain().runnerObjects), staging / "runner"));
     return RunCommands(commands, staging,
-                       ReadablePaths({candidate.directory, HostSources(task, candidate).directory, host.directory}));
+                       ReadablePaths({candidate.directory, HostDirectory(task, candidate), host.directory}));
   });
   return result;
 }

@@ -1,6 +1,8 @@
 // Turns a candidate into the sandboxed programs, in two phases (docs/harness-design.md):
-//  1. BuildHost: the op_host sources (the candidate's in full mode, the task's question/op_host in
-//     kernel-only mode) + describe_main → `describe`, which reports the op and its kernel prelude.
+//  1. BuildHost: the op_host sources (the candidate's in full mode, chosen by its CMakeLists.txt where
+//     it has one, op_host_cmake.h; the task's question/op_host in kernel-only mode), each CANN library
+//     combined apart (library_symbols.h), + describe_main → `describe`, which reports the op and its
+//     kernel prelude.
 //  2. BuildRunner: the kernel sources with the prelude force-included, a launch shim for the kernel
 //     entry, the op_host objects and runner_main → `runner`.
 // Every build lives in a cache folder named by a hash of everything it depends on (sources, flags,
@@ -26,7 +28,10 @@ struct BuildOutcome {
 
 struct HostBuild : BuildOutcome {
   std::string key;
-  std::vector<std::filesystem::path> objects;
+  std::vector<std::filesystem::path> objects;  // one relocatable object per library, for the runner's link
+  // The op's kernel compile options from its CMakeLists.txt (e.g. --cce-auto-sync=on), for the
+  // harness to use; the builder does not apply them. Set whether or not the build succeeded.
+  std::vector<std::string> kernelCompileOptions;
 };
 
 struct RunnerBuild : BuildOutcome {

@@ -39,10 +39,12 @@ std::vector<std::string> HostEnvironment() {
 constexpr double kCompileSeconds = 600;
 constexpr std::uint64_t kCompileAddressSpace = 8ull << 30;
 
-CompilerRun Finished(const std::vector<std::string>& argv, bool exitedZero, bool timedOut, const std::string& output) {
+CompilerRun Finished(const std::vector<std::string>& argv, bool exitedZero, bool timedOut, const std::string& standardError,
+                     const std::string& standardOutput) {
   CompilerRun run;
   for (const std::string& argument : argv) run.log += argument + " ";
-  run.log += "\n" + output;
+  run.log += "\n" + standardError + standardOutput;
+  run.standardOutput = standardOutput;
   if (timedOut) run.log += "\ncompiler killed after " + std::to_string(static_cast<int>(kCompileSeconds)) + " s\n";
   run.ok = exitedZero && !timedOut;
   return run;
@@ -62,7 +64,7 @@ CompilerRun RunCompiler(const std::vector<std::string>& argv, const fs::path& wo
   launch.limits.processes = 4096;  // counted for the harness's own user
   const ContainedExit exit = RunContained(launch);
   return Finished(argv, WIFEXITED(exit.waitStatus) && WEXITSTATUS(exit.waitStatus) == 0, exit.timedOut,
-                  exit.standardError.text + exit.standardOutput.text);
+                  exit.standardError.text, exit.standardOutput.text);
 }
 
 CompilerRun RunCandidateCompiler(const std::vector<std::string>& argv, const fs::path& workingDirectory,
@@ -78,7 +80,7 @@ CompilerRun RunCandidateCompiler(const std::vector<std::string>& argv, const fs:
   const std::vector<std::string> arguments(argv.begin() + 1, argv.end());
   const SandboxResult result = RunInSandbox(policy, FindOnPath(argv[0]), arguments);
   return Finished(argv, result.exitCode == 0, result.timedOut || result.cpuLimitReached,
-                  result.standardError.text + result.standardOutput.text);
+                  result.standardError.text, result.standardOutput.text);
 }
 
 }  // namespace akgen::bench

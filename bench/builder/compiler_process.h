@@ -9,6 +9,7 @@ namespace akgen::bench {
 struct CompilerRun {
   bool ok = false;
   std::string log;  // the command line, then stderr and stdout
+  std::string standardOutput;  // stdout alone, for a tool whose output is data (nm)
 };
 
 // argv[0] is looked up on PATH. Throws std::runtime_error when the compiler cannot be started.

@@ -1,5 +1,6 @@
 // The builder with the real compiler: kernel entry parsing, the content-hash cache (also under
-// concurrent builds of one candidate) and compile errors, on our ScaledAdd test task's candidates.
+// concurrent builds of one candidate), compile errors and the op_host sources an op's CMakeLists.txt
+// names, on our ScaledAdd test task's candidates.
 #include "bench/builder/candidate_build.h"
 
 #include <gtest/gtest.h>
@@ -8,9 +9,12 @@
 #include <fstream>
 
 #include "bench/builder/chevron_rewrite.h"
+#include "bench/builder/describe_op.h"
 #include "bench/builder/kernel_entry.h"
 #include "bench/builder/parallel_map.h"
 #include "bench/builder/toolchain.h"
+#include "bench/common/content_hash.h"
+#include "bench/task/directory_listing.h"
 
 namespace akgen::bench {
 namespace {
@@ -18,6 +22,8 @@ namespace {
 namespace fs = std::filesystem;
 
 const fs::path kData = fs::path(AKGEN_TEST_DATA_DIR) / "runner_tasks";
+// ScaledAdd in cann-ops layout, with a CMakeLists.txt as NPUKernelBench answers have.
+const fs::path kCannOpsScaledAdd = fs::path(AKGEN_TEST_DATA_DIR) / "op_host_cmake/ScaledAdd";
 
 TEST(KernelEntry, CountsTheEntryParameters) {
   EXPECT_EQ(EntryParameterCount("extern \"C\" __global__ __aicore__ void add(GM_ADDR x, GM_ADDR y, GM_ADDR z) {}", "add"), 3);
@@ -85,6 +91,24 @@ class CandidateBuildTest : public ::testing::Test {
     ASSERT_GE(candidates_.size(), 4u);
   }
   void TearDown() override { fs::remove_all(cacheDir_); }
+
+  static Candidate FullCandidate(const fs::path& directory) {
+    Candidate candidate;
+    candidate.directory = directory;
+    candidate.templateMode = TemplateMode::Full;
+    candidate.hostFiles = FilesBelow(directory / "op_host");
+    candidate.kernelFiles = FilesBelow(directory / "op_kernel");
+    return candidate;
+  }
+
+  // The cann-ops ScaledAdd copied to `name` with `cmakeLists` as its CMakeLists.txt (none when empty).
+  Candidate CannOpsCopy(const std::string& name, const std::string& cmakeLists) {
+    const fs::path directory = cacheDir_ / name;
+    fs::copy(kCannOpsScaledAdd, directory, fs::copy_options::recursive);
+    fs::remove(directory / "CMakeLists.txt");
+    if (!cmakeLists.empty()) std::ofstream(directory / "CMakeLists.txt") << cmakeLists;
+    return FullCandidate(directory);
+  }
 
   fs::path cacheDir_;
   Task task_;
@@ -173,6 +197,64 @@ TEST_F(CandidateBuildTest, TheCompilerSeesNoFileOutsideTheCandidateAndTheSimulat
   const RunnerBuild built = BuildRunner(cacheDir_, host, task_, candidate, "#pragma once\n");
   EXPECT_FALSE(built.ok);
   EXPECT_NE(built.log.find("output0.h: No such file or directory"), std::string::npos) << built.log;
+}
+
+// The CMakeLists.txt leaves out the aclnn sources (which need CANN's headers), and the tiling and
+// the op definition, separate libraries in CANN, each define the function their common header does.
+TEST_F(CandidateBuildTest, BuildsTheSourcesTheOpsCmakeListsNamesEachLibraryApart) {
+  const Candidate candidate = FullCandidate(kCannOpsScaledAdd);
+  const HostBuild host = BuildHost(cacheDir_, task_, candidate);
+  ASSERT_TRUE(host.ok) << host.log;
+  EXPECT_EQ(host.kernelCompileOptions, (std::vector<std::string>{"--cce-auto-sync=off", "-Werror"}));
+  EXPECT_EQ(host.objects, (std::vector<fs::path>{host.directory / "optiling.o", host.directory / "opsproto.o"}));
+  EXPECT_NE(host.log.find("made local to each"), std::string::npos) << host.log;
+  EXPECT_NE(host.log.find("_ZN8optiling10BlockCountEj"), std::string::npos) << host.log;
+
+  // Both libraries reach the program: the op definition and the tiling data registered by the tiling.
+  SandboxPolicy policy;
+  policy.workDirectory = cacheDir_ / "describe";
+  fs::create_directories(policy.workDirectory);
+  const DescribeRun described = DescribeInSandbox(host, policy, "ScaledAdd", {"DT_FLOAT", "DT_FLOAT"}, {"DT_FLOAT"});
+  ASSERT_EQ(described.sandbox.verdict, SandboxVerdict::Ok) << described.sandbox.detail << described.stderrText;
+  ASSERT_TRUE(described.result.op) << described.result.error;
+  EXPECT_NE(described.result.prelude.find("ScaledAddTilingData"), std::string::npos) << described.result.prelude;
+  const RunnerBuild runner = BuildRunner(cacheDir_, host, task_, candidate, described.result.prelude);
+  EXPECT_TRUE(runner.ok) << runner.log;
+}
+
+TEST_F(CandidateBuildTest, WithoutCmakeListsEveryOpHostSourceIsCompiled) {
+  const HostBuild host = BuildHost(cacheDir_, task_, CannOpsCopy("no-cmake", ""));
+  EXPECT_FALSE(host.ok);
+  EXPECT_NE(host.log.find("aclnn/aclnn_base.h: No such file or directory"), std::string::npos) << host.log;
+  EXPECT_EQ(host.kernelCompileOptions, std::vector<std::string>());
+}
+
+TEST_F(CandidateBuildTest, ACmakeListsItCannotReadBuildsEveryOpHostSourceAndSaysSo) {
+  const Candidate candidate =
+      CannOpsCopy("glob", "file(GLOB sources op_host/*_tiling.cpp)\ntarget_sources(optiling PRIVATE ${sources})\n");
+  const HostBuild host = BuildHost(cacheDir_, task_, candidate);
+  EXPECT_FALSE(host.ok);
+  EXPECT_EQ(host.log.rfind((candidate.directory / "CMakeLists.txt").string() +
+                               ": line 1: file(...) is not read; built every op_host/*.cpp instead\n",
+                           0),
+            0u)
+      << host.log;
+  EXPECT_NE(host.log.find("aclnn/aclnn_base.h: No such file or directory"), std::string::npos) << host.log;
+}
+
+// Within one library a symbol defined twice is an error, as CANN's link of that library reports.
+TEST_F(CandidateBuildTest, ASymbolDefinedTwiceInOneLibraryIsACompileError) {
+  const HostBuild host = BuildHost(
+      cacheDir_, task_, CannOpsCopy("one-library", "target_sources(optiling PRIVATE op_host/scaled_add_tiling.cpp op_host/scaled_add_def.cpp)\n"));
+  EXPECT_FALSE(host.ok);
+  EXPECT_NE(host.log.find("multiple definition of `optiling::BlockCount(unsigned int)'"), std::string::npos) << host.log;
+}
+
+TEST_F(CandidateBuildTest, TheCmakeListsIsPartOfTheHostBuildKey) {
+  const Candidate candidate = CannOpsCopy("edited", ReadFileText(kCannOpsScaledAdd / "CMakeLists.txt"));
+  const std::string key = BuildHost(cacheDir_, task_, candidate).key;
+  std::ofstream(candidate.directory / "CMakeLists.txt", std::ios::app) << "# edited\n";
+  EXPECT_NE(BuildHost(cacheDir_, task_, candidate).key, key);
 }
 
 }  // namespace
