@@ -17,6 +17,7 @@
 #include "ascendc_sim/intrinsics.h"
 #include "ascendc_sim/workspace.h"
 #include "ascendc_sim/vec_api.h"
+#include "ascendc_sim/ascendc_utils.h"
 #include "ascendc_sim/adv_math/elementwise.h"
 #include "ascendc_sim/adv_math/exp.h"
 #include "ascendc_sim/adv_math/power.h"

@@ -25,11 +25,6 @@ std::set<std::tuple<std::string, std::string, uint32_t>>& SeenWarnings() {
   return seen;
 }
 
-bool StrictMode() {
-  const char* value = std::getenv("AKGEN_SIM_STRICT");
-  return value != nullptr && value[0] == '1';
-}
-
 void WriteJson(const Diagnostic& diagnostic) {
   const char* path = std::getenv("AKGEN_SIM_DIAG_JSON");
   if (path == nullptr || path[0] == '\0') return;
@@ -93,11 +88,21 @@ void RaiseError(const char* kind, const Site& site, std::string message, std::ve
   throw KernelAborted{};
 }
 
-void RaiseWarning(const char* kind, const Site& site, std::string message, bool errorWhenStrict) {
-  if (errorWhenStrict && StrictMode()) RaiseError(kind, site, std::move(message) + " (an error under AKGEN_SIM_STRICT=1)");
+bool StrictMode() {
+  const char* value = std::getenv("AKGEN_SIM_STRICT");
+  return value != nullptr && value[0] == '1';
+}
+
+void RaiseWarning(const char* kind, const Site& site, std::string message, bool errorWhenStrict,
+                  std::vector<std::string> notes) {
+  if (errorWhenStrict && StrictMode()) {
+    RaiseError(kind, site, std::move(message) + " (an error under AKGEN_SIM_STRICT=1)", std::move(notes));
+  }
   const auto key = std::make_tuple(std::string(kind), std::string(site.file ? site.file : ""), site.line);
   if (!SeenWarnings().insert(key).second) return;
-  Emit(Make(Severity::kWarning, kind, site, std::move(message)));
+  Diagnostic diagnostic = Make(Severity::kWarning, kind, site, std::move(message));
+  diagnostic.notes = std::move(notes);
+  Emit(std::move(diagnostic));
 }
 
 std::vector<Diagnostic> TakeDiagnostics() {

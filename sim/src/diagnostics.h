@@ -29,7 +29,10 @@ std::string Format(const char* format, ...) __attribute__((format(printf, 1, 2))
 // Reports an error and stops the launch.
 [[noreturn]] void RaiseError(const char* kind, const Site& site, std::string message, std::vector<std::string> notes = {});
 // Reports a warning once per kind and source line; under AKGEN_SIM_STRICT=1 a strict warning is an error.
-void RaiseWarning(const char* kind, const Site& site, std::string message, bool errorWhenStrict = false);
+void RaiseWarning(const char* kind, const Site& site, std::string message, bool errorWhenStrict = false,
+                  std::vector<std::string> notes = {});
+// Whether AKGEN_SIM_STRICT=1 asks for the checks that are stricter than the hardware.
+bool StrictMode();
 
 // The diagnostics reported since the last call; the runtime keeps them for host-side users.
 std::vector<Diagnostic> TakeDiagnostics();

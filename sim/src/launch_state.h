@@ -29,6 +29,7 @@ struct BufferSlot {
   Memory memory = Memory::kUnifiedBuffer;
   uint32_t offset = 0;
   uint32_t bytes = 0;
+  Site placedAt{};  // the InitBuffer call, named when an access runs past the end of the memory
   uint32_t generation = 1;
   State state = State::kFree;
   int32_t queue = -1;

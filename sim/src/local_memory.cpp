@@ -22,6 +22,17 @@ void CheckTensor(const LocalRef& ref, const uint8_t* address, uint64_t bytes, bo
                Format("uses a %s tensor after FreeTensor or TPipe::Reset (use after free)",
                       PositionName(ref.position)));
   }
+  const uint8_t* slotStart = block.memoryBase[size_t(slot.memory)] + slot.offset;
+  const MemoryInfo& slotMemory = Info(slot.memory);
+  if (address >= slotStart && address + bytes <= ref.limit && slot.offset + (address - slotStart) + bytes > slotMemory.bytes) {
+    const unsigned long long start = slot.offset + uint64_t(address - slotStart);
+    RaiseError("ub-overflow", site,
+               Format("accesses %s bytes [%llu, %llu), past the end of the %u-byte %s: the hardware faults here", slotMemory.name,
+                      start, start + bytes, slotMemory.bytes, slotMemory.name),
+               {Format("InitBuffer at %s:%u placed this %s buffer at [%u, %llu)", slot.placedAt.file, slot.placedAt.line,
+                       PositionName(ref.position), slot.offset,
+                       static_cast<unsigned long long>(uint64_t(slot.offset) + slot.bytes))});
+  }
   Memory memory;
   uint64_t offset = 0;
   if (!block.Locate(address, 0, memory, offset)) RaiseError("ub-out-of-bounds", site, "tensor address is outside on-chip memory");

@@ -1,5 +1,6 @@
 // TPipe buffer allocation, TQue state machines, TBuf views and event IDs, per block.
 #include <algorithm>
+#include <cstdint>
 #include <string>
 
 #include "diagnostics.h"
@@ -60,21 +61,24 @@ std::vector<int32_t> PlaceBuffers(PipeState& pipe, uint8_t position, const uint3
   }
   std::vector<int32_t> slots;
   for (uint32_t i = 0; i < count; ++i) {
-    if (lengths[i] == 0) RaiseError("bad-parameter", site, "InitBuffer with len = 0 bytes");
     const uint32_t bytes = (lengths[i] + info.alignment - 1) / info.alignment * info.alignment;
     const uint32_t offset = offsets ? offsets[i] : pipe.used[size_t(memory)];
     if (offsets && offset % info.alignment != 0) {
       RaiseError("misaligned-address", site, Format("buffer offset %u is not %u-byte aligned", offset, info.alignment));
     }
-    if (uint64_t(offset) + bytes > info.bytes) {
+    const uint64_t end = uint64_t(offset) + bytes;
+    if (end > info.bytes) {
       std::vector<std::string> notes = AllocationTable(pipe, memory);
       notes.push_back(Format("  [%6u, %6llu) %6u bytes  %s %s  <- this request", offset,
-                             static_cast<unsigned long long>(uint64_t(offset) + bytes), bytes, PositionName(position),
-                             owner.c_str()));
-      RaiseError("ub-overflow", site,
-                 Format("%s needs bytes up to %llu but %s holds %u bytes; shrink the tile or the buffer count", owner.c_str(),
-                        static_cast<unsigned long long>(uint64_t(offset) + bytes), info.name, info.bytes),
-                 std::move(notes));
+                             static_cast<unsigned long long>(end), bytes, PositionName(position), owner.c_str()));
+      std::string message = Format("%s needs bytes up to %llu but %s holds %u bytes; shrink the tile or the buffer count",
+                                   owner.c_str(), static_cast<unsigned long long>(end), info.name, info.bytes);
+      // Offsets are 32-bit in every buffer record, as in CANN.
+      if (end > UINT32_MAX) RaiseError("ub-overflow", site, std::move(message), std::move(notes));
+      // The hardware faults only on an access past the end, so a buffer the kernel never touches
+      // there (one sized for a dtype the launch does not use) is harmless; CheckTensor reports the
+      // access.
+      RaiseWarning("ub-overflow", site, message + "; an access past the end will fault", true, std::move(notes));
     }
     if (!offsets) pipe.used[size_t(memory)] = offset + bytes;
     pipe.allocations.push_back({owner, position, offset, bytes, site});
@@ -83,6 +87,7 @@ std::vector<int32_t> PlaceBuffers(PipeState& pipe, uint8_t position, const uint3
     slot.memory = memory;
     slot.offset = offset;
     slot.bytes = bytes;
+    slot.placedAt = site;
     block.slots.push_back(slot);
     slots.push_back(int32_t(block.slots.size() - 1));
     pipe.slots.push_back(slots.back());

@@ -7,7 +7,8 @@
 #include "ascendc_sim/local_tensor.h"
 #include "ascendc_sim/vec_params.h"
 
-// Declares one API in its two forms; the dtype table comes from CANN's A2 implementation.
+// Declares one API in its two forms (count and level 0), each with its address form
+// (api_address.h); the dtype table comes from CANN's A2 implementation.
 #define ASCENDC_SIM_BINARY_API(Name, Op, ...)                                                                          \
   template <class T>                                                                                                   \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count,   \
@@ -20,14 +21,23 @@
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const Src1& src1, const int32_t& count) {           \
     Name<T>(dst, src0, src1, count, std::source_location::current());                                                  \
   }                                                                                                                    \
-  template <class T, bool isSetMask = true>                                                                            \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,                         \
-            const ascendc_sim::MaskArg mask, const ascendc_sim::RepeatTimes repeatTimes,                               \
-            const BinaryRepeatParams& params, const std::source_location location = std::source_location::current()) { \
+  template <class T, bool isSetMask = true, class Mask, class Repeat,                                                 \
+            ascendc_sim::IfLevel0Operands<Mask, Repeat> = true>                                                        \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const Mask& mask,       \
+            const Repeat& repeatTimes, const BinaryRepeatParams& params,                                               \
+            const std::source_location location = std::source_location::current()) {                                  \
     ASCENDC_SIM_CHECK_DTYPE(#Name, T, __VA_ARGS__);                                                                    \
     ascendc_sim::rt::VecBinary(ascendc_sim::BinaryOp::Op, ascendc_sim::kDTypeOf<T>, dst.SimRef(), src0.SimRef(),       \
-                               src1.SimRef(), ascendc_sim::WithStrides(mask, repeatTimes, isSetMask, params),          \
+                               src1.SimRef(),                                                                          \
+                               ascendc_sim::WithStrides(ascendc_sim::MaskArg(mask), ascendc_sim::RepeatTimes(repeatTimes), \
+                                                        isSetMask, params),                                            \
                                ascendc_sim::MakeSite(#Name, location));                                                \
+  }                                                                                                                    \
+  template <class T, bool isSetMask = true, class Mask, class Repeat, class Params,                                    \
+            ascendc_sim::IfLevel0AddressForm<Mask, Repeat, Params, BinaryRepeatParams> = true>                         \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, Mask mask,              \
+            Repeat repeatTimes, const Params& params) {                                                                \
+    Name<T, isSetMask>(dst, src0, src1, mask, repeatTimes, params, std::source_location::current());                   \
   }
 
 namespace ascendc_sim {

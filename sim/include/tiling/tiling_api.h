@@ -1,6 +1,11 @@
-// CANN's umbrella header for host tiling: the platform query and the tiling-data macros. The
-// matmul and advanced-API tiling helpers (matmul_tiling::MatmulApiTiling, GetSoftMax*...) are
-// not simulated.
+// CANN's umbrella header for host tiling: the platform query, the tiling-data macros and the
+// high-level API size queries the simulator has. The matmul tiling (matmul_tiling::MatmulApiTiling)
+// and the other high-level API helpers (GetSoftMax*, ...) are not simulated. Host code relies on it
+// for <array> as well, which CANN's matmul tiling headers bring.
 #pragma once
+#include <array>
+
+#include "graph/tensor.h"
 #include "register/tilingdata_base.h"
+#include "tiling/activation/sigmoid_tiling.h"
 #include "tiling/platform/platform_ascendc.h"

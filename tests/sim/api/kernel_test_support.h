@@ -85,6 +85,13 @@ UbRun<D> RunOnUb(const std::vector<S>& src, const std::vector<D>& initialDst, Bo
   return run;
 }
 
+// count consecutive values from -100 up, so a lane's value shows its index and the sign varies.
+inline std::vector<float> Ramp(uint32_t count) {
+  std::vector<float> values(count);
+  for (uint32_t i = 0; i < count; ++i) values[i] = float(i) - 100.0f;
+  return values;
+}
+
 // Deterministic pseudo-random values in [low, high).
 std::vector<float> RandomFloats(size_t count, float low, float high, uint32_t seed);
 

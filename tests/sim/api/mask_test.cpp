@@ -8,12 +8,8 @@ using namespace AscendC;
 
 namespace {
 
+using simtest::Ramp;
 using simtest::RunOnUb;
-std::vector<float> Ramp(uint32_t count) {
-  std::vector<float> values(count);
-  for (uint32_t i = 0; i < count; ++i) values[i] = float(i) - 100.0f;
-  return values;
-}
 
 TEST(MaskTest, CounterModeProcessesExactlyTheCountAcrossRepeats) {
   constexpr uint32_t kSize = 256;

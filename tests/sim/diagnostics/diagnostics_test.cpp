@@ -184,8 +184,9 @@ TEST(DiagnosticsTest, CleanProgramReportsNothingAndComputesTheSum) {
   EXPECT_EQ(run.out, "mismatches: 0\n");
 }
 
+// The allocation table comes with the InitBuffer diagnostic, an error under AKGEN_SIM_STRICT=1.
 TEST(DiagnosticsTest, UbOverflowListsTheAllocationTable) {
-  const ProgramRun run = RunProgram("ub_overflow", {});
+  const ProgramRun run = RunProgram("ub_overflow", {}, {"AKGEN_SIM_STRICT=1"});
   const json record =
       ExpectError(run, "ub_overflow", {"error", "ub-overflow", "ub-overflow", 0, "InitBuffer", "196608 bytes"});
   // The table: a header, the four VECIN buffers placed before, and the request that does not fit.
@@ -197,6 +198,28 @@ TEST(DiagnosticsTest, UbOverflowListsTheAllocationTable) {
   EXPECT_NE(record["notes"][5].get<std::string>().find("<- this request"), std::string::npos);
   const std::string notePrefix = SourcePath("ub_overflow") + ":" + std::to_string(MarkerLine("ub_overflow", "ub-overflow")) + ": note: ";
   EXPECT_EQ(run.CountStderr(notePrefix), 6) << run.err;
+}
+
+// Like the hardware, a buffer placed past the end of the UB is an error only when touched there.
+TEST(DiagnosticsTest, UbOverflowWarnsAtInitBufferAndFailsAtTheFirstAccessPastTheEnd) {
+  const ProgramRun run = RunProgram("ub_overflow", {});
+  const json warning = ExpectReported(
+      run, "ub_overflow", {"warning", "ub-overflow", "ub-overflow", 0, "InitBuffer", "an access past the end will fault"});
+  EXPECT_EQ(warning["notes"].size(), 6u) << warning.dump(2);
+  const json error = ExpectError(run, "ub_overflow",
+                                 {"error", "ub-overflow", "ub-overflow access", 0, "Add",
+                                  "accesses UB bytes [163840, 204800), past the end of the 196608-byte UB"});
+  ASSERT_EQ(error["notes"].size(), 1u) << error.dump(2);
+  EXPECT_EQ(error["notes"][0], "InitBuffer at " + SourcePath("ub_overflow") + ":" +
+                                   std::to_string(MarkerLine("ub_overflow", "ub-overflow")) +
+                                   " placed this VECOUT buffer at [163840, 204800)");
+}
+
+TEST(DiagnosticsTest, UbOverflowOfABufferNeverTouchedOnlyWarns) {
+  const ProgramRun run = RunProgram("ub_overflow", {"untouched"});
+  EXPECT_EQ(run.exitStatus, 0) << run.Describe();
+  EXPECT_EQ(run.CountStderr(": warning: [ub-overflow]"), 1) << run.err;
+  EXPECT_EQ(run.CountStderr(": error: ["), 0) << run.err;
 }
 
 TEST(DiagnosticsTest, TooManyQueueBuffersOnVecin) {

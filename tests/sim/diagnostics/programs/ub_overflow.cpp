@@ -1,4 +1,9 @@
 // ub-overflow: three double-buffered queues of 40 KiB tiles need 240 KiB of a 192 KiB Unified Buffer.
+// InitBuffer warns (an error under AKGEN_SIM_STRICT=1): the hardware faults only when the kernel
+// touches bytes past the end, which the Add into z does. With argv[1] "untouched" the kernel adds
+// in place and never uses z's buffers, and so runs to the end.
+#include <cstring>
+
 #include "kernel_operator.h"
 #include "tikicpulib.h"
 
@@ -8,6 +13,8 @@ constexpr int32_t USE_CORE_NUM = 8;
 constexpr int32_t BLOCK_LENGTH = 20480;
 constexpr int32_t TOTAL_LENGTH = USE_CORE_NUM * BLOCK_LENGTH;
 constexpr int32_t BUFFER_NUM = 2;
+
+bool g_touchOverflowingBuffer = true;
 
 class KernelAdd {
  public:
@@ -29,8 +36,16 @@ class KernelAdd {
     inQueueY.EnQue(yLocal);
     xLocal = inQueueX.DeQue<half>();
     yLocal = inQueueY.DeQue<half>();
+    if (!g_touchOverflowingBuffer) {
+      Add(xLocal, xLocal, yLocal, BLOCK_LENGTH);
+      PipeBarrier<PIPE_ALL>();
+      DataCopy(zGm, xLocal, BLOCK_LENGTH);
+      inQueueX.FreeTensor(xLocal);
+      inQueueY.FreeTensor(yLocal);
+      return;
+    }
     LocalTensor<half> zLocal = outQueueZ.AllocTensor<half>();
-    Add(zLocal, xLocal, yLocal, BLOCK_LENGTH);
+    Add(zLocal, xLocal, yLocal, BLOCK_LENGTH);  // EXPECT-DIAG: ub-overflow access
     outQueueZ.EnQue<half>(zLocal);
     inQueueX.FreeTensor(xLocal);
     inQueueY.FreeTensor(yLocal);
@@ -52,7 +67,11 @@ extern "C" __global__ __aicore__ void add_custom(GM_ADDR x, GM_ADDR y, GM_ADDR z
   op.Process();
 }
 
-int32_t main() {
+int32_t main(int32_t argc, char* argv[]) {
+  if (argc > 1) {
+    if (std::strcmp(argv[1], "untouched") != 0) return 2;
+    g_touchOverflowingBuffer = false;
+  }
   const size_t byteSize = TOTAL_LENGTH * sizeof(half);
   uint8_t* x = (uint8_t*)AscendC::GmAlloc(byteSize);
   uint8_t* y = (uint8_t*)AscendC::GmAlloc(byteSize);

@@ -1,5 +1,7 @@
 // AddCustom kernel: compiled with the prelude akgen generates from the op_host code, so
-// GET_TILING_DATA resolves AddCustomTilingData and DTYPE_X is the input dtype.
+// GET_TILING_DATA resolves AddCustomTilingData and DTYPE_X is the input dtype. It includes CANN's
+// kernel-side tiling header first, as generated CANN kernels do.
+#include "kernel_tiling/kernel_tiling.h"
 #include "kernel_operator.h"
 
 using namespace AscendC;

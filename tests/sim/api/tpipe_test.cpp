@@ -1,0 +1,47 @@
+#include <gtest/gtest.h>
+
+#include "kernel_test_support.h"
+
+using namespace AscendC;
+
+namespace {
+
+// A zero-length InitBuffer is accepted, as on hardware (kernels size buffers for features a launch
+// may not use); it takes no room, and its empty tensor has nothing to access.
+TEST(TPipeTest, ZeroLengthBuffersTakeNoRoom) {
+  simtest::GmBuffer<float> out(8);
+  const auto outcome = simtest::Launch(1, [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> empty, used;
+    TQue<TPosition::VECIN, 1> emptyQueue;
+    pipe.InitBuffer(empty, 0);
+    pipe.InitBuffer(emptyQueue, 2, 0);
+    pipe.InitBuffer(used, 8 * sizeof(float));
+    LocalTensor<float> emptyTensor = empty.Get<float>();
+    LocalTensor<float> usedTensor = used.Get<float>();
+    EXPECT_EQ(emptyTensor.GetSize(), 0u);
+    EXPECT_EQ(usedTensor.GetPhyAddr(), emptyTensor.GetPhyAddr());
+    LocalTensor<float> queued = emptyQueue.AllocTensor<float>();
+    EXPECT_EQ(queued.GetSize(), 0u);
+    emptyQueue.FreeTensor(queued);
+    Duplicate(usedTensor, 3.0f, 8);
+    GlobalTensor<float> outGlobal;
+    outGlobal.SetGlobalBuffer((__gm__ float*)out.addr(), 8);
+    PipeBarrier<PIPE_ALL>();
+    DataCopy(outGlobal, usedTensor, 8);
+  });
+  ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+  EXPECT_EQ(out.values(), std::vector<float>(8, 3.0f));
+}
+
+TEST(TPipeTest, AccessToAZeroLengthBufferIsOutOfBounds) {
+  const auto outcome = simtest::Launch(1, [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> empty;
+    pipe.InitBuffer(empty, 0);
+    Duplicate(empty.Get<float>(), 1.0f, 8);
+  });
+  EXPECT_TRUE(outcome.HasKind("ub-out-of-bounds")) << outcome.Describe();
+}
+
+}  // namespace
