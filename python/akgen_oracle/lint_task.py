@@ -2,8 +2,8 @@
 outputs that ignore a column the cases vary, and checks looser than the output dtype needs.
 
 Every case's inputs are generated, as the oracle would, by a row that records its reads. The
-reference Model then runs only on one small case per distinct set of input dtypes (the precision
-checks choose their bounds by dtype) and on that case with one column changed at a time.
+reference Model then runs only on one case per distinct set of input dtypes (the precision checks
+choose their bounds by dtype), and on a few cases with one column changed at a time.
 """
 import os
 
@@ -26,9 +26,28 @@ MAX_ALTERNATIVES = 4
 MAX_MODEL_ELEMENTS = 1 << 24
 # Cases (each with another value of the column) on which a column's other values are tried.
 MAX_PROBED_CASES = 3
-# Cases with at least this many input elements are tried first: a one-element case may give the
-# same outputs by chance (max(x, 1.2) == max(x, 1) when x > 1.2).
+# Cases with at least this many input elements are probed first: a one-element case may give the
+# same outputs by chance (max(x, 1.2) == max(x, 1) when x > 1.2), or hold only values small enough
+# for an absolute bound to pass anything.
 MIN_PROBED_ELEMENTS = 4096
+
+
+def _probe_preference(case):
+    """Sorts the smallest case of at least MIN_PROBED_ELEMENTS first, then the smaller ones from the
+    largest down, then those too large for a Model run."""
+    if case.elements > MAX_MODEL_ELEMENTS:
+        return (2, case.elements)
+    if case.elements >= MIN_PROBED_ELEMENTS:
+        return (0, case.elements)
+    return (1, -case.elements)
+
+
+def _value_key(text):
+    """A column value as the code reads it, so `0.0` and `0.00` are one value."""
+    try:
+        return float(text)
+    except ValueError:
+        return text.strip()
 
 
 def _same(a, b):
@@ -99,9 +118,12 @@ class TaskLint:
             return True
         except TaskError as error:
             dtype = f" ({case.fields['dtype']})" if "dtype" in case.fields else ""
+            fix = "generate inputs this case's dtype supports in get_inputs, or remove the case"
+            if any(f"not implemented for '{name}'" in str(error) for name in ("Half", "BFloat16")):
+                fix = (f"compute the inputs in float32 and cast them to the case's dtype: this torch "
+                       f"({torch.__version__}) lacks the half-precision CPU kernel, newer ones have it")
             self._report("input-generation", f"case {case.case_id}{dtype}: CPU PyTorch cannot generate its inputs: "
-                         f"{error}", "generate inputs this case's dtype supports in get_inputs, or remove the case",
-                         line=case.line, case_id=case.case_id)
+                         f"{error}", fix, line=case.line, case_id=case.case_id)
             case.signature = None
             return False
 
@@ -118,11 +140,11 @@ class TaskLint:
         return [case for case in self.cases if case.signature is not None]
 
     def _representatives(self):
-        """The smallest case of each input-dtype signature that CPU PyTorch can generate. Meta tensors
-        skip the dtype checks of CPU kernels (torch.rand of int32), so when the smallest case fails on
-        the CPU, every case of its signature is tried there, each failure reported."""
+        """The preferred case (_probe_preference) of each input-dtype signature that CPU PyTorch can
+        generate. Meta tensors skip the dtype checks of CPU kernels (torch.rand of int32), so when that
+        case fails on the CPU, every case of its signature is tried there, each failure reported."""
         by_signature = {}
-        for case in sorted(self._generated(), key=lambda c: (c.elements, c.line)):
+        for case in sorted(self._generated(), key=_probe_preference):
             by_signature.setdefault(case.signature, []).append(case)
         representatives = []
         for cases in by_signature.values():
@@ -140,9 +162,9 @@ class TaskLint:
             if case.elements > MAX_MODEL_ELEMENTS:
                 continue
             try:
-                golden = self._outputs(case.fields, recording=True)[0]
+                golden, structure = self._outputs(case.fields, recording=True)
                 with self.reads.phase(CHECKER):
-                    for finding in probe_tolerance(check, self._row(case.fields, True), golden):
+                    for finding in probe_tolerance(check, self._row(case.fields, True), golden, structure):
                         self._report("loose-tolerance", f"case {case.case_id}: {finding['message']}", finding["fix"],
                                      file=finding["file"], line=finding["line"], case_id=case.case_id)
             except TaskError as error:
@@ -167,19 +189,20 @@ class TaskLint:
         """A column the cases vary, yet on the cases tried, putting another row's value in leaves the
         inputs' dtypes and shapes and Model's outputs unchanged. Only attributes and input values can
         be ignored by a kernel; a new dtype or shape changes what the kernel reads."""
-        runnable = sorted((c for c in self._generated() if c.elements <= MAX_MODEL_ELEMENTS),
-                          key=lambda c: (c.elements < MIN_PROBED_ELEMENTS, abs(c.elements - MIN_PROBED_ELEMENTS)))
+        runnable = sorted((c for c in self._generated() if c.elements <= MAX_MODEL_ELEMENTS), key=_probe_preference)
         references = {}
         for column in self.columns:
-            values = list(dict.fromkeys(case.fields[column] for case in self.cases))
+            values = {}  # one raw text per value the code would read
+            for case in self.cases:
+                values.setdefault(_value_key(case.fields[column]), case.fields[column])
             if column == "case_id" or len(values) < 2 or not self.reads.read_by(column, (GENERATOR,)):
                 continue
             best_with_value = {}
             for case in runnable:
-                best_with_value.setdefault(case.fields[column], case)
+                best_with_value.setdefault(_value_key(case.fields[column]), case)
             evidence = []
-            for case in list(best_with_value.values())[:MAX_PROBED_CASES]:
-                others = [v for v in values if v != case.fields[column]][:MAX_ALTERNATIVES]
+            for key, case in list(best_with_value.items())[:MAX_PROBED_CASES]:
+                others = [text for other, text in values.items() if other != key][:MAX_ALTERNATIVES]
                 unchanged = self._values_leaving_outputs_unchanged(case, references, column, others)
                 if unchanged is None:
                     break

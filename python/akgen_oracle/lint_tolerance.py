@@ -2,12 +2,13 @@
 
 A bound is too loose when a kernel computing in a narrower format would pass: float32 results
 carried at float16 precision, float16 ones at bfloat16 precision, bfloat16 ones at float8 (e4m3)
-precision. The probe makes exactly that error, the narrower format's unit roundoff, in every element
+precision. A result's precision is its dtype's, but no more than its input data's. The probe makes exactly that error, the narrower format's unit roundoff, in every element
 of the reference's own outputs (alternating in sign) and asks the task's check, custom or default,
 whether the result passes. This judges every checker family by what it accepts rather than by
 reading its thresholds.
 """
 import inspect
+import math
 
 import torch
 
@@ -17,15 +18,30 @@ from akgen_oracle.value_files import flatten_outputs
 # NPUKernelBench's base_config.yaml: max_abs_error and max_rel_error of the default rule.
 DEFAULT_RULE_BOUND = 1e-3
 
-# Output dtype -> (the narrower format a cheaper kernel would compute in, its unit roundoff 2^-p).
-_NARROWER_FORMAT = {
-    torch.float64: ("float32", 2.0**-24),
-    torch.complex128: ("float32", 2.0**-24),
-    torch.float32: ("float16", 2.0**-11),
-    torch.complex64: ("float16", 2.0**-11),
-    torch.float16: ("bfloat16", 2.0**-8),
-    torch.bfloat16: ("float8_e4m3", 2.0**-4),
-}
+# Significant bits of the float dtypes a result may carry.
+_SIGNIFICANT_BITS = {torch.float64: 53, torch.complex128: 53, torch.float32: 24, torch.complex64: 24,
+                     torch.float16: 11, torch.bfloat16: 8}
+_FORMAT_NAME = {53: "float64", 24: "float32", 11: "float16", 8: "bfloat16"}
+# A result's significant bits -> (the narrower format a cheaper kernel would compute in, its unit
+# roundoff 2^-p).
+_NARROWER_FORMAT = {53: ("float32", 2.0**-24), 24: ("float16", 2.0**-11), 11: ("bfloat16", 2.0**-8),
+                    8: ("float8_e4m3", 2.0**-4)}
+
+
+def input_precision(input_structure):
+    """The significant bits of the float input tensor with the most elements (the data, not a
+    scalar carried in a tensor), or None when no input is a float tensor. input_structure: the
+    (dtype, shape) of every input tensor."""
+    floats = [(math.prod(shape), _SIGNIFICANT_BITS[dtype]) for dtype, shape in input_structure
+              if dtype in _SIGNIFICANT_BITS]
+    return max(floats)[1] if floats else None
+
+
+def _result_bits(dtype, input_bits):
+    """A result is as precise as its dtype, but no more than its input data: a reference that widens
+    float16 inputs to float32 still describes a float16 computation."""
+    bits = _SIGNIFICANT_BITS[dtype]
+    return bits if input_bits is None else min(bits, input_bits)
 
 
 def _map_tensors(function, value):
@@ -41,22 +57,23 @@ def detached(value):
     return _map_tensors(lambda tensor: tensor.detach().clone(), value)
 
 
-def _off_by_roundoff(tensor):
-    """tensor with every element off by its narrower format's unit roundoff, signs alternating."""
-    if tensor.dtype not in _NARROWER_FORMAT:
+def _off_by_roundoff(tensor, input_bits):
+    """tensor with every element off by the unit roundoff of the format narrower than its result's
+    precision, signs alternating."""
+    if tensor.dtype not in _SIGNIFICANT_BITS:
         return tensor
-    roundoff = _NARROWER_FORMAT[tensor.dtype][1]
+    roundoff = _NARROWER_FORMAT[_result_bits(tensor.dtype, input_bits)][1]
     signs = torch.ones(tensor.numel(), dtype=torch.float64)
     signs[1::2] = -1
     wide = tensor.to(torch.complex128 if tensor.is_complex() else torch.float64)
     return (wide * (1 + roundoff * signs.reshape(tensor.shape))).to(tensor.dtype)
 
 
-def _probed_dtypes(outputs):
-    """The float dtypes among the outputs that hold a nonzero element, which the probe can move."""
-    return sorted({t.dtype for t in flatten_outputs(outputs)
-                   if isinstance(t, torch.Tensor) and t.dtype in _NARROWER_FORMAT and bool(t.ne(0).any())},
-                  key=str)
+def _probed_precisions(outputs, input_bits):
+    """The precisions of the float outputs that hold a nonzero element, which the probe can move."""
+    return sorted({_result_bits(t.dtype, input_bits) for t in flatten_outputs(outputs)
+                   if isinstance(t, torch.Tensor) and t.dtype in _SIGNIFICANT_BITS and bool(t.ne(0).any())},
+                  reverse=True)
 
 
 def _default_rule(param, outputs, outputs_new):
@@ -89,18 +106,20 @@ class PrecisionCheck:
         return bool(verdict[0])
 
 
-def probe_tolerance(check, row, golden):
+def probe_tolerance(check, row, golden, input_structure):
     """Findings (dicts) about `check` on one case whose reference outputs are `golden`."""
     where = {"file": check.inputs_path, "line": check.line}
     if not check.passes(row, golden, detached(golden)):
         return [dict(where, message=f"{check.name} fails the reference's outputs compared with themselves",
                      fix="make the check pass identical outputs (non-finite reference values fail every check)")]
-    dtypes = _probed_dtypes(golden)
-    if not dtypes or not check.passes(row, golden, _map_tensors(_off_by_roundoff, detached(golden))):
+    input_bits = input_precision(input_structure)
+    precisions = _probed_precisions(golden, input_bits)
+    off = _map_tensors(lambda tensor: _off_by_roundoff(tensor, input_bits), detached(golden))
+    if not precisions or not check.passes(row, golden, off):
         return []
-    formats = ", ".join(f"{str(d).replace('torch.', '')} at {_NARROWER_FORMAT[d][0]} precision "
-                        f"(relative error {_NARROWER_FORMAT[d][1]:.2g})" for d in dtypes)
-    bounds = " and ".join(f"{str(d).replace('torch.', '')} below {_NARROWER_FORMAT[d][1]:.2g}" for d in dtypes)
+    formats = ", ".join(f"{_FORMAT_NAME[bits]} results at {_NARROWER_FORMAT[bits][0]} precision "
+                        f"(relative error {_NARROWER_FORMAT[bits][1]:.2g})" for bits in precisions)
+    bounds = " and ".join(f"{_FORMAT_NAME[bits]} below {_NARROWER_FORMAT[bits][1]:.2g}" for bits in precisions)
     fix = (f"tighten the bound for {bounds}" if check.custom is not None
            else f"define custom_check_precision in {check.scripts.inputs_file} with a bound for {bounds}")
-    return [dict(where, message=f"{check.name} passes outputs computed in a narrower format: {formats}", fix=fix)]
+    return [dict(where, message=f"{check.name} passes results computed in a narrower format: {formats}", fix=fix)]
