@@ -43,6 +43,10 @@ int main(int argc, char** argv) {
   tasks->add_option("--category", tasksOptions.filter.categories, "only these categories (Math, Norm, ...)");
   tasks->add_option("--task", tasksOptions.filter.tasks, "only these ops (Sqrt) or keys (level1/Math/Sqrt)");
   tasks->add_flag("--json", tasksOptions.json, "machine-readable output");
+  tasks->add_flag("--lint", tasksOptions.lint,
+                  "check the tasks' quality by running their python (never a candidate): unread CSV columns, inputs "
+                  "that cannot be generated, outputs that ignore a column, loose tolerances, duplicate cases. Exit "
+                  "status 0 clean, 1 findings, 2 unusable suite or python");
 
   CLI::App* eval = app.add_subcommand("eval", "build, run and check solutions of a suite on the simulator");
   akgen::EvalCommandOptions evalOptions;

@@ -1,4 +1,5 @@
-// `akgen tasks [SUITE]`: the tasks of a suite, with their case counts and any problems found.
+// `akgen tasks [SUITE]`: the tasks of a suite, with their case counts and any problems found; with
+// --lint, the findings of the task-quality checks (bench/lint/task_lint.h) instead.
 #pragma once
 #include <string>
 
@@ -10,8 +11,11 @@ struct TasksOptions {
   std::string suite = "builtin";
   bench::TaskFilter filter;
   bool json = false;
+  bool lint = false;
 };
 
+// Exit status 0, or 1 when a task is unreadable. With lint: 0 when there are no findings, 1 when
+// there are, 2 when the suite is not a task tree or the oracle's python cannot run.
 int ListTasks(const TasksOptions& options);
 
 }  // namespace akgen

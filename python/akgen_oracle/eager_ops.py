@@ -17,6 +17,8 @@ import math
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 
+from akgen_oracle.value_files import nested_tensors
+
 # Ops that only allocate: no kernel runs, no byte moves.
 _ALLOCATION_OPS = frozenset({"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided"})
 
@@ -60,14 +62,6 @@ def _is_metadata_only(func):
     return views or func.overloadpacket.__name__ in _ALLOCATION_OPS
 
 
-def _tensors(value):
-    if isinstance(value, torch.Tensor):
-        return [value]
-    if isinstance(value, (list, tuple)):
-        return [tensor for item in value for tensor in _tensors(item)]
-    return []
-
-
 def _stored_elements(tensor):
     """Elements a kernel reads or writes: a broadcast (stride 0) dimension is read once."""
     return math.prod(size for size, stride in zip(tensor.shape, tensor.stride()) if stride != 0)
@@ -98,11 +92,11 @@ class EagerOpRecorder(TorchDispatchMode):
         given = list(zip(schema, args)) + [(a, kwargs[a.name]) for a in schema if a.name in kwargs]
         # An `out=` argument is only written; a written positional argument (add_'s self) is read too.
         write_only = [a.alias_info is not None and a.alias_info.is_write and a.kwarg_only for a, _ in given]
-        read = [t for (a, value), out in zip(given, write_only) if not out for t in _tensors(value)]
-        written = _tensors(output)
+        read = [t for (a, value), out in zip(given, write_only) if not out for t in nested_tensors(value)]
+        written = nested_tensors(output)
         if not written:  # in-place ops that return nothing (_foreach_add_) write their mutable arguments
             written = [t for a, value in given if a.alias_info is not None and a.alias_info.is_write
-                       for t in _tensors(value)]
+                       for t in nested_tensors(value)]
         operand_bytes = [self._bytes(t) for t in read + written]
         name = func.overloadpacket.__name__
         cube = _CUBE_FLOPS.get(name)

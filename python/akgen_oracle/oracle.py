@@ -82,7 +82,31 @@ def _forward(scripts, action, model, arguments, element_size=None):
     return output, recorder.ops
 
 
-def _run_model(scripts, model, inputs):
+def _missing_narrow_kernel(error):
+    return any(f"not implemented for '{name}'" in str(error.__cause__) for name in ("Half", "BFloat16"))
+
+
+def generate_inputs(scripts, row, seed, device, notes=None):
+    """(init_inputs, inputs) of one case as NPUKernelBench makes them on the NPU: seeded, constructor
+    arguments first, integer random fills as the NPU computes them (npu_random; `notes` receives what
+    was emulated). A generator that fails even so fails for every candidate: CaseCannotRun."""
+    seed_everything(seed)
+    try:
+        with npu_random_fills(set() if notes is None else notes):
+            init_inputs = scripts.call("get_init_inputs", lambda: scripts.get_init_inputs(row, device=device))
+            inputs = scripts.call("get_inputs", lambda: scripts.get_inputs(row, device=device))
+    except TaskError as error:
+        if _missing_narrow_kernel(error):  # a gap of this CPU torch, not of the task
+            raise
+        raise CaseCannotRun(str(error)) from error
+    return init_inputs, inputs
+
+
+def build_model(scripts, init_inputs, device):
+    return scripts.call("Model(*get_init_inputs)", lambda: scripts.model_class(*copy.deepcopy(init_inputs)).to(device))
+
+
+def run_model(scripts, model, inputs):
     """(Model's output, its eager ops, a note or ""). Debian's torch 1.13 lacks some float16/bfloat16
     CPU kernels (sqrt, sin, lerp, ...) that newer torch computes in float32 and rounds once; when one
     is missing the model runs on float32 copies and its float32 outputs are rounded back, which is
@@ -103,30 +127,11 @@ def _run_model(scripts, model, inputs):
             f"eager ops costed at {narrow} sizes")
 
 
-def _missing_narrow_kernel(error):
-    return any(f"not implemented for '{name}'" in str(error.__cause__) for name in ("Half", "BFloat16"))
-
-
-def _generate_inputs(scripts, row, device, notes):
-    """(init_inputs, inputs) as NPUKernelBench makes them on the NPU. A generator that fails even so
-    fails for every candidate: CaseCannotRun."""
-    try:
-        with npu_random_fills(notes):
-            init_inputs = scripts.call("get_init_inputs", lambda: scripts.get_init_inputs(row, device=device))
-            inputs = scripts.call("get_inputs", lambda: scripts.get_inputs(row, device=device))
-    except TaskError as error:
-        if _missing_narrow_kernel(error):  # a gap of this CPU torch, not of the task
-            raise
-        raise CaseCannotRun(str(error)) from error
-    return init_inputs, inputs
-
-
 def _describe_case(scripts, raw_case, row, seed, recorder, out_dir, device, timing_only):
     """The manifest of one case run on `device`; a timing-only one keeps only small tensors' contents."""
-    seed_everything(seed)
     source = os.path.join(scripts.validation_dir, scripts.inputs_file)
     input_notes = set()
-    init_inputs, inputs = _generate_inputs(scripts, row, device, input_notes)
+    init_inputs, inputs = generate_inputs(scripts, row, seed, device, input_notes)
     manifest = {
         "validation_dir": scripts.validation_dir,
         "case": raw_case,
@@ -136,8 +141,8 @@ def _describe_case(scripts, raw_case, row, seed, recorder, out_dir, device, timi
         "init_inputs": _encode_all("init_input", init_inputs, out_dir, f"{source}: get_init_inputs", timing_only),
         "inputs": _encode_all("input", inputs, out_dir, f"{source}: get_inputs", timing_only),
     }
-    model = scripts.call("Model(*get_init_inputs)", lambda: scripts.model_class(*copy.deepcopy(init_inputs)).to(device))
-    output, manifest["eager_ops"], manifest["golden_note"] = _run_model(scripts, model, inputs)
+    model = build_model(scripts, init_inputs, device)
+    output, manifest["eager_ops"], manifest["golden_note"] = run_model(scripts, model, inputs)
     manifest["input_notes"] = sorted(input_notes)
     try:
         manifest["output_structure"], manifest["outputs"] = encode_outputs(output, out_dir, timing_only)

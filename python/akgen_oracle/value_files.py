@@ -127,6 +127,15 @@ def decode_value(entry, directory):
     return None
 
 
+def nested_tensors(value):
+    """The tensors in a value, in order, however deep in lists and tuples."""
+    if isinstance(value, torch.Tensor):
+        return [value]
+    if isinstance(value, (list, tuple)):
+        return [tensor for item in value for tensor in nested_tensors(item)]
+    return []
+
+
 def output_structure(output):
     """("single" | "tuple" | "list", values): a tuple or list return value counts element by element."""
     if isinstance(output, (tuple, list)):

@@ -1,4 +1,10 @@
 import torch
+from framework.utils import check_precision
+
+# Per-dtype error bounds: an element fails only when both its absolute and relative error exceed
+# them. NPUKernelBench's default bound, 1e-3, would pass float32 results computed in float16
+# (relative error up to 4.9e-4), so float32 gets a tighter one; the others keep the default.
+TOLERANCE = {"float16": 1e-3, "bfloat16": 1e-3, "float32": 1e-4}
 
 
 def get_inputs(param, device=None):
@@ -11,3 +17,10 @@ def get_inputs(param, device=None):
 
 def get_init_inputs(param, device=None):
     return []
+
+
+def custom_check_precision(param, outputs, outputs_new):
+    tolerance = TOLERANCE[param.get('dtype', 'float32')]
+    outputs = [t.float() for t in (outputs if isinstance(outputs, list) else [outputs])]
+    outputs_new = [t.float() for t in (outputs_new if isinstance(outputs_new, list) else [outputs_new])]
+    return check_precision(outputs, outputs_new, tolerance, tolerance)

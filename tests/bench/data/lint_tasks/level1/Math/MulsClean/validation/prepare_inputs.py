@@ -1,0 +1,12 @@
+import torch
+
+
+def get_inputs(param, device=None):
+    shape = eval(param.get('shape', '[1]'))
+    dtype = getattr(torch, param.get('dtype', 'float16'))
+    x = torch.randn(shape, device=device, dtype=torch.float32) * 4
+    return (x.to(dtype), float(param.get('value', 1.0)))
+
+
+def get_init_inputs(param, device=None):
+    return []
