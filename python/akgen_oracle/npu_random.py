@@ -18,7 +18,7 @@ _INTEGER_DTYPES = (torch.int8, torch.uint8, torch.int16, torch.int32, torch.int6
 def _integer_uniform_(tensor, low, high, notes):
     """Integers drawn uniformly from [low, high), as aclnnInplaceUniform fills an integer tensor."""
     first, last = math.ceil(low), math.ceil(high) - 1
-    notes.add(f"uniform fill of {tensor.dtype} over [{low:g}, {high:g}): integers {first}..{last} as on the NPU")
+    notes.add(f"uniform fill of {tensor.dtype} over [{low:g}, {high:g}): integers {first}..{last}")
     if last <= first:
         return tensor.fill_(first)
     return tensor.copy_(torch.randint(first, last + 1, tensor.shape, dtype=tensor.dtype, device=tensor.device))
