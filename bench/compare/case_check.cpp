@@ -54,11 +54,13 @@ Comparison CompareOutputsWithDefaultRule(const std::vector<ManifestValue>& golde
   const auto expected = FlatTensors(golden, problem);
   const auto actual = FlatTensors(candidate, problem);
   if (!problem.empty()) return Failure(problem);
-  if (expected.size() != actual.size())
-    return Failure("expected " + std::to_string(expected.size()) + " output tensors, the candidate wrote " +
-                   std::to_string(actual.size()));
+  // Pairwise over the shorter list, as NPUKernelBench's check_precision zips Model's outputs with
+  // ModelNew's. How many values ModelNew returns is the task's choice (the oracle notes a
+  // difference), not the candidate's: its outputs are the tensors ModelNew's call returns.
+  const size_t pairs = std::min(expected.size(), actual.size());
+  if (pairs == 0) return Failure("no output tensors to compare");
   Comparison total;
-  for (size_t i = 0; i < expected.size(); ++i) {
+  for (size_t i = 0; i < pairs; ++i) {
     const std::vector<std::byte> reference = ReadTensorBytes(*expected[i]);
     const std::vector<std::byte> result = ReadTensorBytes(*actual[i]);
     const Comparison part = CompareWithDefaultRule({expected[i]->dtype, expected[i]->shape, reference},

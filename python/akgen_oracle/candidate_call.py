@@ -12,6 +12,7 @@ import os
 
 import torch
 
+from akgen_oracle.narrow_float_fallback import NarrowFloatFallback
 from akgen_oracle.task_files import TaskError
 from akgen_oracle.value_files import UnstorableValue, decode_value, encode_value, flatten_outputs
 
@@ -73,6 +74,13 @@ def _model_new(scripts, init_inputs):
     return scripts.call("ModelNew(*get_init_inputs)", lambda: model_new_class(*copy.deepcopy(init_inputs)))
 
 
+def _run_model_new(scripts, model, inputs):
+    """ModelNew.forward on copies of the inputs; a float16/bfloat16 op this CPU torch lacks (ModelNew
+    preparing an argument) runs in float32 and is rounded back (narrow_float_fallback)."""
+    with NarrowFloatFallback():
+        return scripts.call("ModelNew.forward", lambda: model(*copy.deepcopy(inputs)))
+
+
 def record_call(scripts, recorder, init_inputs, inputs, directory, timing_only=False):
     """The manifest's `call` entry: api, source line, arguments, and where each returned value lives.
 
@@ -82,7 +90,7 @@ def record_call(scripts, recorder, init_inputs, inputs, directory, timing_only=F
     back: `results` is empty."""
     recorder.take_calls()
     model = _model_new(scripts, init_inputs)
-    returned = scripts.call("ModelNew.forward", lambda: model(*copy.deepcopy(inputs)))
+    returned = _run_model_new(scripts, model, inputs)
     calls = recorder.take_calls()
     if len(calls) != 1:
         raise TaskError(f"{os.path.join(scripts.validation_dir, 'module.py')}: ModelNew.forward made {len(calls)} "
@@ -114,6 +122,6 @@ def replay_call(scripts, recorder, init_inputs, inputs, golden_call, run_dir):
     model = _model_new(scripts, init_inputs)
     recorder.set_replay(contents)
     try:
-        return scripts.call("ModelNew.forward", lambda: model(*copy.deepcopy(inputs)))
+        return _run_model_new(scripts, model, inputs)
     finally:
         recorder.set_replay(None)

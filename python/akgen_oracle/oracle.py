@@ -27,6 +27,7 @@ from akgen_oracle import npu_shims, pybind_module
 from akgen_oracle.candidate_call import record_call
 from akgen_oracle.case_row import make_case_row
 from akgen_oracle.eager_ops import EagerOpRecorder
+from akgen_oracle.narrow_float_fallback import NarrowFloatFallback
 from akgen_oracle.npu_random import npu_random_fills
 from akgen_oracle.seeding import seed_everything
 from akgen_oracle.task_files import CaseCannotRun, TaskError, TaskScripts, exit_status
@@ -86,19 +87,24 @@ def _missing_narrow_kernel(error):
     return any(f"not implemented for '{name}'" in str(error.__cause__) for name in ("Half", "BFloat16"))
 
 
-def generate_inputs(scripts, row, seed, device, notes=None):
+def generate_inputs(scripts, row, seed, device, npu_fills=None, fallbacks=None):
     """(init_inputs, inputs) of one case as NPUKernelBench makes them on the NPU: seeded, constructor
-    arguments first, integer random fills as the NPU computes them (npu_random; `notes` receives what
-    was emulated). A generator that fails even so fails for every candidate: CaseCannotRun."""
+    arguments first, integer random fills as the NPU computes them (npu_random; the set `npu_fills`
+    receives what was emulated), float16/bfloat16 ops this CPU torch lacks in float32 (the set
+    `fallbacks` says which). A generator that fails even so fails for every candidate: CaseCannotRun."""
     seed_everything(seed)
+    fallback = NarrowFloatFallback()
     try:
-        with npu_random_fills(set() if notes is None else notes):
+        with npu_random_fills(set() if npu_fills is None else npu_fills), fallback:
             init_inputs = scripts.call("get_init_inputs", lambda: scripts.get_init_inputs(row, device=device))
             inputs = scripts.call("get_inputs", lambda: scripts.get_inputs(row, device=device))
     except TaskError as error:
         if _missing_narrow_kernel(error):  # a gap of this CPU torch, not of the task
             raise
         raise CaseCannotRun(str(error)) from error
+    if fallback.used and fallbacks is not None:
+        fallbacks.add(f"{', '.join(sorted(fallback.used))} computed in float32 and rounded back (no half-precision "
+                  f"CPU kernel in this torch)")
     return init_inputs, inputs
 
 
@@ -131,7 +137,7 @@ def _describe_case(scripts, raw_case, row, seed, recorder, out_dir, device, timi
     """The manifest of one case run on `device`; a timing-only one keeps only small tensors' contents."""
     source = os.path.join(scripts.validation_dir, scripts.inputs_file)
     input_notes = set()
-    init_inputs, inputs = generate_inputs(scripts, row, seed, device, input_notes)
+    init_inputs, inputs = generate_inputs(scripts, row, seed, device, input_notes, input_notes)
     manifest = {
         "validation_dir": scripts.validation_dir,
         "case": raw_case,
@@ -151,8 +157,14 @@ def _describe_case(scripts, raw_case, row, seed, recorder, out_dir, device, timi
     manifest["call"] = record_call(scripts, recorder, init_inputs, inputs, out_dir, timing_only)
     results = manifest["call"]["results"]
     if not timing_only and results is not None and len(results) != len(manifest["outputs"]):
-        raise TaskError(f"{os.path.join(scripts.validation_dir, 'module.py')}: ModelNew.forward returns "
-                        f"{len(results)} values, Model.forward {len(manifest['outputs'])}")
+        # NPUKernelBench's check_precision zips the two lists, so only the first min(n, m) pairs count.
+        compared = min(len(results), len(manifest["outputs"]))
+        if compared == 0:
+            raise TaskError(f"{os.path.join(scripts.validation_dir, 'module.py')}: ModelNew.forward returns "
+                            f"{len(results)} values, Model.forward {len(manifest['outputs'])}: nothing to compare")
+        note = (f"ModelNew returns {len(results)} values, Model {len(manifest['outputs'])}: the first {compared} "
+                f"are compared pairwise, as NPUKernelBench's check_precision zips them")
+        manifest["golden_note"] = "; ".join(filter(None, [manifest["golden_note"], note]))
     return manifest
 
 

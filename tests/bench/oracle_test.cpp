@@ -320,6 +320,41 @@ TEST_F(OracleTest, AValueComputedAfterTheCallIsReplayedOnTheCandidatesResults) {
   EXPECT_EQ(values[999], 1999.0);
 }
 
+TEST_F(OracleTest, ModelAndModelNewReturningDifferentCountsArePairedAsZipPairsThem) {
+  // NPUKernelBench's check_precision zips the two lists (CrossEntropyLoss' Model returns four values,
+  // its ModelNew two): the golden keeps Model's values, the call ModelNew's, and a note says so.
+  const fs::path task = CopyTask(kSquareRoot);
+  std::ofstream(task / "module.py", std::ios::app)
+      << "\n\nclass Model(nn.Module):\n    def forward(self, x):\n"
+         "        y = torch.sqrt(x.to(torch.float32)).to(x.dtype)\n        return [y, y * 2]\n";
+  const Manifest manifest = ProduceGolden(config_, {task, kSqrtFloat, 0, "SquareRoot", "square_root"}).manifest;
+  EXPECT_EQ(manifest.outputs.size(), 2u);
+  ASSERT_TRUE(manifest.call);
+  EXPECT_EQ(manifest.call->results.size(), 1u);
+  EXPECT_TRUE(Contains(manifest.note, "ModelNew returns 1 values, Model 2: the first 1 are compared pairwise"))
+      << manifest.note;
+}
+
+TEST_F(OracleTest, Float16OpsThisTorchLacksInGetInputsAndModelNewRunInFloat32) {
+  // RmsNormGrad's get_inputs calls rsqrt on float16, GeGluGradV2's ModelNew gelu: CPU torch 1.13
+  // has neither kernel, the NPU and newer torch compute them in float32 and round once.
+  const fs::path task = CopyTask(kSquareRoot);
+  WriteFile(task / "prepare_inputs.py",
+            "import torch\n\n\ndef get_inputs(param, device=None):\n"
+            "    x = (torch.rand([4, 33], dtype=torch.float32) * 9 + 0.25).to(torch.float16)\n"
+            "    return (torch.rsqrt(torch.rsqrt(x)),)\n\n\ndef get_init_inputs(param, device=None):\n    return []\n");
+  std::ofstream(task / "module.py", std::ios::app)
+      << "\n\nclass ModelNew(nn.Module):\n    def forward(self, x):\n        import kernel_gen_ops\n"
+         "        return kernel_gen_ops.square_root(torch.nn.functional.gelu(x) - torch.nn.functional.gelu(x) + x)\n";
+  const Manifest manifest = ProduceGolden(config_, {task, kSqrtHalf, 0, "SquareRoot", "square_root"}).manifest;
+  ASSERT_EQ(manifest.inputs.size(), 1u);
+  EXPECT_EQ(manifest.inputs[0].dtype, TorchDtype::Float16);
+  EXPECT_TRUE(Contains(manifest.note, "get_inputs: rsqrt computed in float32 and rounded back")) << manifest.note;
+  ASSERT_TRUE(manifest.call);
+  ASSERT_EQ(manifest.call->arguments.size(), 2u);
+  EXPECT_EQ(manifest.call->arguments[0].dtype, TorchDtype::Float16) << "ModelNew's gelu result stays float16";
+}
+
 TEST_F(OracleTest, AFloat16KernelMissingFromThisTorchIsComputedInFloat32AndRounded) {
   const fs::path task = CopyTask(kSquareRoot);
   std::string module = ReadFileText(task / "module.py");
