@@ -74,6 +74,7 @@ int Eval(const EvalCommandOptions& options) {
                 << " (each printed above as `problem:`)\n";
     std::cout << outcome.evaluated << " results recorded, " << outcome.skipped << " already in "
               << (eval.outDir / "results.jsonl").string() << '\n';
+    if (!std::filesystem::exists(eval.outDir / "results.jsonl")) return outcome.problems.empty() ? 0 : 1;  // nothing to report
     const bench::ResultsReport report = bench::ReportResults(eval.outDir, eval.shapeMode);
     std::cout << report.text;
     return outcome.problems.empty() ? 0 : 1;

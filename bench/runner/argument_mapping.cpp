@@ -82,7 +82,9 @@ class CallMapper {
     for (const auto& [param, index] : tensors) columns = std::max(columns, param->dataTypes.size());
     for (size_t column = 0; column < columns; ++column) {
       const bool matches = std::all_of(tensors.begin(), tensors.end(), [&](const auto& tensor) {
-        const ManifestValue& value = call_.arguments[tensor.second];
+        const ManifestValue& argument = call_.arguments[tensor.second];
+        const bool list = argument.kind == ValueKind::TensorList && !argument.items.empty();
+        const ManifestValue& value = list ? argument.items.front() : argument;  // a list's tensors share a dtype
         const std::vector<std::string>& types = tensor.first->dataTypes;
         return value.kind != ValueKind::Tensor ||
                (column < types.size() && types[column] == CannDataTypeName(value.dtype));
@@ -92,16 +94,23 @@ class CallMapper {
     return std::nullopt;
   }
 
-  // aclScalar at a tensor input: a one-element tensor of the dtype the OpDef declares for it.
+  // aclScalar or aclScalarList at a tensor input: a one-dimensional tensor (one element for a scalar)
+  // of the dtype the OpDef declares for it in the call's column.
   std::optional<TensorArgument> ScalarTensor(const ParamSignature& param, const ManifestValue& value, size_t argument) {
     const std::optional<size_t> column = DtypeCombination();
     if (!column || *column >= param.dataTypes.size()) return std::nullopt;
     const std::string& cannType = param.dataTypes[*column];
     const std::optional<TorchDtype> dtype = TorchDtypeOfCann(cannType);
     if (!dtype) return std::nullopt;
-    RunFile file{"scalar" + std::to_string(argument) + ".bin", std::nullopt, EncodeElement(*dtype, JsonNumber(value.value))};
+    const bool list = value.kind == ValueKind::ScalarList;
+    RunFile file{"scalar" + std::to_string(argument) + ".bin", std::nullopt, {}};
+    for (const nlohmann::json& number : list ? value.value : nlohmann::json::array({value.value})) {
+      const std::vector<std::byte> element = EncodeElement(*dtype, JsonNumber(number));
+      file.bytes.insert(file.bytes.end(), element.begin(), element.end());
+    }
     mapping_.files.push_back(file);
-    return TensorArgument{{1}, cannType, file.name, false};
+    const int64_t count = list ? static_cast<int64_t>(value.value.size()) : 1;
+    return TensorArgument{{count}, cannType, file.name, false};
   }
 
   void Fail(const std::string& problem) {
@@ -142,7 +151,7 @@ class CallMapper {
       mapped.tensors.push_back(Tensor(value, argument, std::nullopt));
     } else if (value.kind == ValueKind::ScalarList && value.dtype == TorchDtype::Int64) {
       mapped.tensors.push_back(IntArrayTensor(value, argument));
-    } else if (value.kind == ValueKind::Scalar) {
+    } else if (value.kind == ValueKind::Scalar || value.kind == ValueKind::ScalarList) {
       if (const std::optional<TensorArgument> tensor = ScalarTensor(param, value, argument)) mapped.tensors.push_back(*tensor);
       else Fail(where + ": a scalar for a tensor input needs the OpDef's dtype for it, and no DataType column fits the call");
     } else if (value.kind == ValueKind::None) {

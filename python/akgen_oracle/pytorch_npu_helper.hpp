@@ -85,12 +85,14 @@ inline py::dict Describe(const at::Scalar& scalar) {
 }
 inline py::dict Describe(const c10::optional<at::Scalar>& scalar) { return scalar ? Describe(*scalar) : None(); }
 inline py::dict Describe(const aclScalar* scalar) { return scalar ? Describe(scalar->scalar) : None(); }
-inline py::dict Describe(const aclScalarList* list) {
-  if (!list) return None();
+// A scalar list, also passed to EXEC_NPU_CMD as it is (ForeachAddScalarList passes an ArrayRef), which
+// the NPU helper converts to an aclScalarList.
+inline py::dict Describe(at::ArrayRef<at::Scalar> scalars) {
   py::list values;
-  for (const at::Scalar& scalar : list->scalars) values.append(Describe(scalar)["value"]);
+  for (const at::Scalar& scalar : scalars) values.append(Describe(scalar)["value"]);
   return Value("scalar_list", values);
 }
+inline py::dict Describe(const aclScalarList* list) { return list ? Describe(list->scalars) : None(); }
 
 inline py::dict Describe(at::IntArrayRef values) { return Value("int_array", py::cast(values.vec())); }
 inline py::dict Describe(const std::vector<int64_t>& values) { return Value("int_array", py::cast(values)); }

@@ -357,6 +357,31 @@ TEST(ArgumentMapping, ScalarsForEveryInputTakeTheColumnTheOutputSelects) {
   EXPECT_EQ(mapping.request.inputs[1].tensors.at(0).dataType, "DT_INT32");
 }
 
+TEST(ArgumentMapping, AScalarListForATensorInputIsATensorOfTheColumnATensorListSelects) {
+  // Like NPUKernelBench's ForeachAddScalarList: x is a float16 tensor list, `scalars` an aclScalarList
+  // declared float for float16 inputs.
+  const OpSignature foreach{"ForeachAddScalarList",
+                            {{"x", "dynamic", {"DT_INT32", "DT_FLOAT16"}}, {"scalars", "required", {"DT_INT64", "DT_FLOAT"}}},
+                            {{"y", "dynamic", {"DT_INT32", "DT_FLOAT16"}}},
+                            {}};
+  Manifest golden;
+  golden.call = OpCall{"aclnnForeachAddScalarList", "pybind.cpp:65", {}, {}};
+  ManifestValue xs = Value(ValueKind::TensorList, TorchDtype::Float16);
+  xs.items = {Tensor("x0", TorchDtype::Float16), Tensor("x1", TorchDtype::Float16)};
+  ManifestValue ys = xs;
+  ys.items = {Tensor("y0", TorchDtype::Float16), Tensor("y1", TorchDtype::Float16)};
+  golden.call->arguments = {xs, Value(ValueKind::ScalarList, TorchDtype::Float64, {0.5, -2.0}), ys};
+  const ArgumentMapping mapping = MapArguments(foreach, "foreach_add_scalar_list", golden);
+  ASSERT_EQ(mapping.problem, "");
+  const TensorArgument& scalars = mapping.request.inputs[1].tensors.at(0);
+  EXPECT_EQ(scalars.dataType, "DT_FLOAT");
+  EXPECT_EQ(scalars.shape, std::vector<int64_t>{2});
+  const RunFile& file = *std::find_if(mapping.files.begin(), mapping.files.end(),
+                                      [&](const RunFile& candidate) { return candidate.name == scalars.file; });
+  ASSERT_EQ(file.bytes.size(), 8u);
+  EXPECT_EQ(ReadElement(TorchDtype::Float32, file.bytes.data(), 1).real, -2.0);
+}
+
 TEST(ArgumentMapping, AnOutputNamedLikeAnInputIsThatInputAndTakesNoArgument) {
   // Like NPUKernelBench's Eye: y is both input and output, written in place.
   const OpSignature eye{"Eye", {{"y", "required", {"DT_FLOAT"}}}, {{"y", "required", {"DT_FLOAT"}}},
