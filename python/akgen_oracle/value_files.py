@@ -4,6 +4,8 @@ A tensor is stored as its contiguous elements in little-endian byte order; bfloa
 16-bit patterns. Manifest entries, in order, are one of:
   {"name", "kind": "tensor", "dtype": "float16", "shape": [..], "file": "input0.bin"}
   {"name", "kind": "tensor", "dtype": "float16", "shape": [..]}     (timing-only: no contents)
+  {.. "kind": "tensor", "layout": "sparse_coo", ..}  a sparse COO tensor, stored dense (CoalesceSparse's
+                                                     input; read back as a coalesced sparse tensor)
   {"name", "kind": "tensor_list", "items": [tensor entries]}
   {"name", "kind": "scalar", "dtype": "bool" | "int64" | "float64", "value": ..}
   {"name", "kind": "scalar_list", "dtype": ..., "values": [..]}
@@ -61,6 +63,9 @@ def _keeps_contents(tensor, timing_only):
 
 def _write_tensor(name, tensor, directory, timing_only):
     entry = {"name": name, "kind": "tensor", "dtype": torch_dtype_name(tensor.dtype), "shape": list(tensor.shape)}
+    if tensor.layout == torch.sparse_coo:
+        entry["layout"] = "sparse_coo"
+        tensor = tensor.to_dense()
     if _keeps_contents(tensor, timing_only):
         entry["file"] = f"{name}.bin"
         with open(os.path.join(directory, entry["file"]), "wb") as out:
@@ -106,9 +111,8 @@ def _read_tensor(entry, directory):
     dtype = _TORCH_DTYPES[entry["dtype"]]
     with open(os.path.join(directory, entry["file"]), "rb") as source:
         data = bytearray(source.read())
-    if not data:
-        return torch.empty(entry["shape"], dtype=dtype)
-    return torch.frombuffer(data, dtype=dtype).reshape(entry["shape"])
+    tensor = torch.frombuffer(data, dtype=dtype).reshape(entry["shape"]) if data else torch.empty(entry["shape"], dtype=dtype)
+    return tensor.to_sparse() if entry.get("layout") == "sparse_coo" else tensor
 
 
 def decode_value(entry, directory):

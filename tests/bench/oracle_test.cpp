@@ -355,6 +355,24 @@ TEST_F(OracleTest, Float16OpsThisTorchLacksInGetInputsAndModelNewRunInFloat32) {
   EXPECT_EQ(manifest.call->arguments[0].dtype, TorchDtype::Float16) << "ModelNew's gelu result stays float16";
 }
 
+TEST_F(OracleTest, ASparseInputIsStoredDense) {
+  // CoalesceSparse's get_inputs returns a sparse COO tensor beside its indices and values.
+  const fs::path task = CopyTask(kSquareRoot);
+  WriteFile(task / "prepare_inputs.py",
+            "import torch\n\n\ndef get_inputs(param, device=None):\n"
+            "    x = torch.rand([4, 33], dtype=torch.float32) + 0.25\n"
+            "    s = torch.sparse_coo_tensor(torch.tensor([[0, 2, 0]]), torch.tensor([1.0, 2.0, 3.0]), [5])\n"
+            "    return (x, s)\n\n\ndef get_init_inputs(param, device=None):\n    return []\n");
+  std::ofstream(task / "module.py", std::ios::app)
+      << "\n\nclass Model(nn.Module):\n    def forward(self, x, s):\n"
+         "        return torch.sqrt(x) + s.coalesce().values().sum() * 0\n\n\n"
+         "class ModelNew(nn.Module):\n    def forward(self, x, s):\n        import kernel_gen_ops\n"
+         "        return kernel_gen_ops.square_root(x)\n";
+  const Manifest manifest = ProduceGolden(config_, {task, kSqrtFloat, 0, "SquareRoot", "square_root"}).manifest;
+  ASSERT_EQ(manifest.inputs.size(), 2u);
+  EXPECT_EQ(Elements(manifest.inputs[1]), (std::vector<double>{4, 0, 2, 0, 0})) << "duplicate indices summed";
+}
+
 TEST_F(OracleTest, AFloat16KernelMissingFromThisTorchIsComputedInFloat32AndRounded) {
   const fs::path task = CopyTask(kSquareRoot);
   std::string module = ReadFileText(task / "module.py");
