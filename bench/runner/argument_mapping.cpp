@@ -175,9 +175,24 @@ class CallMapper {
     return "value";
   }
 
+  // aclnn's loss APIs take `int64_t reduction`, PyTorch's at::Reduction, and pass the op's string
+  // attribute its name (MseLossGradV2's aclnnMseLossBackward).
+  static std::optional<std::string> ReductionName(const AttrSignature& attr, const ManifestValue& value) {
+    if (attr.name != "reduction" || attr.kind != "string" || value.kind != ValueKind::Scalar || !value.value.is_number_integer())
+      return std::nullopt;
+    static const std::vector<std::string> kNames = {"none", "mean", "sum"};
+    const int64_t reduction = value.value.get<int64_t>();
+    if (reduction < 0 || reduction >= static_cast<int64_t>(kNames.size())) return std::nullopt;
+    return kNames[static_cast<size_t>(reduction)];
+  }
+
   void Attr(const AttrSignature& attr, size_t argument) {
     const ManifestValue& value = call_.arguments[argument];
     if (value.kind == ValueKind::None) return;  // the OpDef's default applies
+    if (const std::optional<std::string> reduction = ReductionName(attr, value)) {
+      mapping_.request.attrs.push_back({attr.name, attr.kind, *reduction});
+      return;
+    }
     const bool scalar = value.kind == ValueKind::Scalar;
     const bool list = value.kind == ValueKind::ScalarList;
     const bool fits = (scalar && (attr.kind == "int" || attr.kind == "float" || attr.kind == "bool")) ||

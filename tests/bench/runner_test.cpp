@@ -382,6 +382,22 @@ TEST(ArgumentMapping, AScalarListForATensorInputIsATensorOfTheColumnATensorListS
   EXPECT_EQ(ReadElement(TorchDtype::Float32, file.bytes.data(), 1).real, -2.0);
 }
 
+TEST(ArgumentMapping, AnIntegerReductionForAStringAttributeIsPyTorchsReductionName) {
+  // aclnnMseLossBackward takes at::Reduction's int64 (0 none, 1 mean, 2 sum) for the op's string attribute.
+  const OpSignature op{"MseLossGradV2", {{"x", "required", {"DT_FLOAT"}}}, {{"y", "required", {"DT_FLOAT"}}},
+                       {{"reduction", "string", false}}};
+  Manifest golden;
+  golden.call = OpCall{"aclnnMseLossBackward", "pybind.cpp:40", {}, {}};
+  golden.call->arguments = {Tensor("x", TorchDtype::Float32), Value(ValueKind::Scalar, TorchDtype::Int64, 2),
+                            Tensor("y", TorchDtype::Float32)};
+  const ArgumentMapping mapping = MapArguments(op, "mse_loss_grad_v2", golden);
+  ASSERT_EQ(mapping.problem, "");
+  ASSERT_EQ(mapping.request.attrs.size(), 1u);
+  EXPECT_EQ(mapping.request.attrs[0].value, "sum");
+  golden.call->arguments[1] = Value(ValueKind::Scalar, TorchDtype::Int64, 7);
+  EXPECT_NE(MapArguments(op, "mse_loss_grad_v2", golden).problem.find("attribute reduction, string"), std::string::npos);
+}
+
 TEST(ArgumentMapping, AnOutputNamedLikeAnInputIsThatInputAndTakesNoArgument) {
   // Like NPUKernelBench's Eye: y is both input and output, written in place.
   const OpSignature eye{"Eye", {{"y", "required", {"DT_FLOAT"}}}, {{"y", "required", {"DT_FLOAT"}}},
