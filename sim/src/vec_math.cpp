@@ -1,8 +1,13 @@
 // High-level math APIs: each element is loaded into float, computed with the host's float math
 // library and rounded once to the element type (int32_t Power computes exactly in integers). The
 // NPU builds these from basic instructions and polynomial approximations, so its last bits may
-// differ: compare with a tolerance.
+// differ: compare with a tolerance. Its first instruction reads the whole source into a temporary
+// buffer, so every result comes from the original source even where the destination overlaps it
+// (MulSigmoidMulAddCustom's Sigmoid into a GetWithOffset view of its own source): results are
+// written only after every element was read.
 #include <cmath>
+#include <utility>
+#include <vector>
 
 #include "ascendc_sim/adv_math/math_runtime.h"
 #include "element.h"
@@ -50,6 +55,19 @@ int64_t IntegerPower(int64_t base, int64_t exponent) {
   return result;
 }
 
+// Results kept until every element was read, then stored.
+template <class T>
+class DeferredStores {
+ public:
+  void Add(uint64_t offset, Wide<T> value) { results_.emplace_back(offset, value); }
+  void StoreAll(const LocalRef& dst) const {
+    for (const auto& [offset, value] : results_) Store<T>(dst.address + offset, value);
+  }
+
+ private:
+  std::vector<std::pair<uint64_t, Wide<T>>> results_;
+};
+
 template <class T>
 Wide<T> Pow(Wide<T> base, Wide<T> exponent) {
   if constexpr (kIsFloating<T>) {
@@ -71,9 +89,11 @@ void VecMath(MathFn fn, DType type, const LocalRef& dst, const LocalRef& src, ui
           {&dst, sizeof(T), shape.dstBlkStride, shape.dstRepStride, false, true},
           {&src, sizeof(T), shape.src0BlkStride, shape.src0RepStride, true, false},
       };
+      DeferredStores<T> results;
       ForEachElement(VecCost::kTranscendental, shape, operands, 2, site, [&](const uint64_t* offsets) {
-        Store<T>(dst.address + offsets[0], Apply(fn, Load<T>(src.address + offsets[1])));
+        results.Add(offsets[0], Apply(fn, Load<T>(src.address + offsets[1])));
       });
+      results.StoreAll(dst);
     }
   });
 }
@@ -90,6 +110,7 @@ void VecPower(DType type, const LocalRef& dst, const LocalRef& base, const Local
         {&exponent, sizeof(T), shape.src1BlkStride, shape.src1RepStride, true, false},
     };
     const bool bothTensors = !sources.baseIsScalar && !sources.exponentIsScalar;
+    DeferredStores<T> results;
     ForEachElement(VecCost::kTranscendental, shape, operands, bothTensors ? 3 : 2, site, [&](const uint64_t* offsets) {
       const Wide<T> value = Load<T>(tensor.address + offsets[1]);
       Wide<T> result;
@@ -100,8 +121,9 @@ void VecPower(DType type, const LocalRef& dst, const LocalRef& base, const Local
       } else {
         result = Pow<T>(value, scalar);
       }
-      Store<T>(dst.address + offsets[0], result);
+      results.Add(offsets[0], result);
     });
+    results.StoreAll(dst);
   });
 }
 

@@ -95,6 +95,32 @@ TEST(AdvMathTest, TmpBufferAndWholeTensorFormsCoverTheSameElements) {
   }
 }
 
+TEST(AdvMathTest, ADestinationOverlappingTheSourceGetsResultsOfTheOriginalValues) {
+  // The NPU reads the whole source into a temporary first: MulSigmoidMulAddCustom computes Sigmoid
+  // into a view 256 bytes into its own source.
+  std::vector<float> ramp(128);
+  for (size_t i = 0; i < ramp.size(); ++i) ramp[i] = 0.125f * float(i);
+  simtest::GmBuffer<float> in(ramp), out(std::vector<float>(192, 0.0f));
+  const auto outcome = simtest::Launch(1, [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 192 * sizeof(float));
+    LocalTensor<float> src = buf.Get<float>(128);
+    LocalTensor<float> dst = buf.GetWithOffset<float>(128, 64 * sizeof(float));
+    GlobalTensor<float> inGm;
+    inGm.SetGlobalBuffer((__gm__ float*)in.addr(), 128);
+    DataCopy(src, inGm, 128);
+    Sigmoid<float, false>(dst, src, 128);
+    GlobalTensor<float> outGm;
+    outGm.SetGlobalBuffer((__gm__ float*)out.addr(), 192);
+    DataCopy(outGm, buf.Get<float>(), 192);
+  });
+  ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+  const std::vector<float> got = out.values();
+  for (size_t i = 0; i < 128; ++i)
+    ASSERT_NEAR(got[64 + i], 1.0 / (1.0 + std::exp(-0.125 * double(i))), 1e-6) << "element " << i;
+}
+
 TEST(AdvMathTest, PowerTensorScalarAndIntegerForms) {
   simtest::GmBuffer<float> floats(std::vector<float>(3 * 8, 0.0f));
   simtest::GmBuffer<int32_t> ints(std::vector<int32_t>(8, 0));
