@@ -62,7 +62,8 @@ std::optional<std::string> RewriteChevronLaunches(const std::string& source, con
     const std::string callee = source.substr(calleeBegin, calleeEnd - calleeBegin);
     // The whitespace between callee and chevrons stays, so every newline keeps its place.
     code += source.substr(copiedUpTo, calleeBegin - copiedUpTo);
-    code += "::ascendc_sim::ChevronLaunch(" + source.substr(calleeBegin, i - calleeBegin) + ", \"" + callee + "\", ";
+    code += "::ascendc_sim::ChevronLaunch(AKGEN_KERNEL_CALLER(" + callee + ")" + source.substr(calleeEnd, i - calleeEnd) +
+            ", \"" + callee + "\", ";
     code += source.substr(i + 3, close - (i + 3)) + ")";
     copiedUpTo = i = close + 3;
     rewritten = true;

@@ -10,7 +10,7 @@
 namespace akgen::bench {
 
 // `source` with every `name<<<a, b, c>>>(` replaced by
-// `::ascendc_sim::ChevronLaunch(name, "name", a, b, c)(`, preceded by an include of the launcher and
+// `::ascendc_sim::ChevronLaunch(AKGEN_KERNEL_CALLER(name), "name", a, b, c)(`, preceded by an include of the launcher and
 // `#line 1 "<originalPath>"`, so compiler messages and diagnostics keep naming the original file and
 // line. No value when `source` has no chevron launch outside comments and literals.
 std::optional<std::string> RewriteChevronLaunches(const std::string& source, const std::string& originalPath);

@@ -55,7 +55,7 @@ TEST(ChevronRewrite, TurnsEachLaunchIntoALauncherCallOnTheSameLines) {
             "#include \"ascendc_sim/chevron_launch.h\"\n#line 1 \"op_kernel/add.cpp\"\n"
             "// add<<<1, nullptr, nullptr>>>(x) in a comment stays\n"
             "void add_do(uint32_t blockDim, void* l2ctrl, void* stream, uint8_t* x) {\n"
-            "  ::ascendc_sim::ChevronLaunch(add, \"add\", blockDim, l2ctrl,\n        stream)(x);\n"
+            "  ::ascendc_sim::ChevronLaunch(AKGEN_KERNEL_CALLER(add), \"add\", blockDim, l2ctrl,\n        stream)(x);\n"
             "  const char* text = \"a<<<b>>>\";\n"
             "}\n");
   EXPECT_FALSE(RewriteChevronLaunches("int a = b << 3; // x<<<1,2,3>>>()\n", "k.cpp"));
