@@ -170,6 +170,8 @@ class TPipe {
   int32_t handle_;
 };
 
-inline TPipe* GetTPipePtr() { return static_cast<TPipe*>(ascendc_sim::rt::CurrentPipe()); }
-
 }  // namespace AscendC
+
+// At global scope, as in CANN: kernels call it without `using namespace AscendC`, and
+// `AscendC::GetTPipePtr` does not exist.
+inline AscendC::TPipe* GetTPipePtr() { return static_cast<AscendC::TPipe*>(ascendc_sim::rt::CurrentPipe()); }
