@@ -22,3 +22,4 @@
 #include "ascendc_sim/adv_math/exp.h"
 #include "ascendc_sim/adv_math/power.h"
 #include "ascendc_sim/tiling_data.h"
+#include "ascendc_sim/scalar_math.h"
