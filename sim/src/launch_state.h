@@ -90,6 +90,9 @@ struct BlockState {
   // The value/index register the last ReduceMax/ReduceMin wrote (read by GetReduceMaxMinCount).
   uint64_t reduceMaxMinValueBits = 0;
   uint64_t reduceMaxMinIndexBits = 0;
+  uint16_t deqScaleBits = 0x3C00;  // DEQSCALE, half 1.0 until SetDeqScale (the NPU leaves it unspecified)
+  // SPR.ACC_VAL: the total of the last vcadd in accumulate mode or ReduceSum count form (get_acc_val).
+  uint64_t accumulatorBits = 0;
   uint8_t* systemWorkspace = nullptr;  // GetSysWorkSpacePtr; a framework launch sets it first
   PipeTimeline timeline;
 

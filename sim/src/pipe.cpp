@@ -382,5 +382,25 @@ LocalRef BufGet(int32_t buf, uint32_t bytes, uint32_t byteOffset, Site site) {
   return ref;
 }
 
+LocalRef LocalAt(const void* address, const char* operand, Site site) {
+  if (address == nullptr) RaiseError("bad-parameter", site, Format("%s is a null pointer", operand));
+  const uint8_t* byte = static_cast<const uint8_t*>(address);
+  BlockState& block = CurrentBlock();
+  for (size_t index = 0; index < block.slots.size(); ++index) {
+    const BufferSlot& slot = block.slots[index];
+    const uint8_t* start = block.memoryBase[size_t(slot.memory)] + slot.offset;
+    if (slot.state == BufferSlot::State::kFree || byte < start || byte >= start + slot.bytes) continue;
+    const uint8_t position = slot.queue >= 0 ? block.queues[size_t(slot.queue)].position
+                                             : uint8_t(AscendC::TPosition::VECCALC);
+    LocalRef ref = RefTo(int32_t(index), position);
+    ref.address = const_cast<uint8_t*>(byte);
+    ref.bytes = uint32_t(ref.limit - byte);
+    return ref;
+  }
+  RaiseError("ub-out-of-bounds", site,
+             Format("%s points into no live TQue or TBuf buffer (freed, never allocated, or not on-chip memory)",
+                    operand));
+}
+
 }  // namespace rt
 }  // namespace ascendc_sim

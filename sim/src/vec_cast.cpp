@@ -8,6 +8,7 @@
 
 #include "diagnostics.h"
 #include "element.h"
+#include "launch_state.h"
 #include "vector_engine.h"
 
 namespace ascendc_sim {
@@ -196,6 +197,21 @@ const char* RoundModeName(RoundMode mode) {
 }
 
 // The RoundMode checks CANN's CPU-debug build asserts. Exact widenings accept every mode.
+// value * scale, exact (an int32 magnitude times a half significand fits in 64 bits).
+Exact Scaled(const Exact& value, const Exact& scale) {
+  Exact product;
+  product.negative = value.negative != scale.negative;
+  if (scale.kind == Exact::Kind::kNaN || (scale.kind == Exact::Kind::kInfinite && value.magnitude == 0)) {
+    product.kind = Exact::Kind::kNaN;
+  } else if (scale.kind == Exact::Kind::kInfinite) {
+    product.kind = Exact::Kind::kInfinite;
+  } else {
+    product.magnitude = value.magnitude * scale.magnitude;
+    product.exponent = value.exponent + scale.exponent;
+  }
+  return product;
+}
+
 void CheckRoundMode(DType dstType, DType srcType, RoundMode mode, const Site& site) {
   if (uint8_t(mode) > uint8_t(RoundMode::CAST_ODD)) {
     RaiseError("bad-parameter", site, Format("RoundMode value %u is not a RoundMode of Atlas A2", unsigned(mode)));
@@ -220,12 +236,17 @@ void CheckRoundMode(DType dstType, DType srcType, RoundMode mode, const Site& si
 
 namespace rt {
 
+void SetDeqScale(uint16_t scaleBits) { CurrentBlock().deqScaleBits = scaleBits; }
+
 void VecCast(DType dstType, DType srcType, uint8_t roundMode, const LocalRef& dst, const LocalRef& src,
              const VecShape& shape, Site site) {
   RoundMode mode = RoundMode(roundMode);
   CheckRoundMode(dstType, srcType, mode, site);
-  // int32 -> half goes through the dequantisation unit, which rounds to nearest whatever the mode.
-  if (srcType == DType::kInt32 && dstType == DType::kHalf) mode = RoundMode::CAST_NONE;
+  // int32 -> half goes through the dequantisation unit: it multiplies by DEQSCALE and rounds to
+  // nearest whatever the mode.
+  const bool dequantise = srcType == DType::kInt32 && dstType == DType::kHalf;
+  if (dequantise) mode = RoundMode::CAST_NONE;
+  const Exact deqScale = DecodeFloatBits(CurrentBlock().deqScaleBits, kHalfFormat);
   const bool toIntegral = srcType == DType::kFloat && dstType == DType::kFloat;
   const uint32_t dstBytes = DTypeBytes(dstType);
   const uint32_t srcBytes = DTypeBytes(srcType);
@@ -234,7 +255,8 @@ void VecCast(DType dstType, DType srcType, uint8_t roundMode, const LocalRef& ds
       {&src, srcBytes, shape.src0BlkStride, shape.src0RepStride, true, false},
   };
   ForEachElement(VecCost::kConvert, shape, operands, 2, site, [&](const uint64_t* offsets) {
-    const Exact value = Decode(srcType, src.address + offsets[1]);
+    const Exact source = Decode(srcType, src.address + offsets[1]);
+    const Exact value = dequantise ? Scaled(source, deqScale) : source;
     Encode(dstType, dst.address + offsets[0], toIntegral ? RoundToIntegral(value, mode) : value, mode);
   });
 }

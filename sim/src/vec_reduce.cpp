@@ -254,6 +254,8 @@ void ReduceWithTmpTyped(ReduceOp op, const LocalRef& dst, const LocalRef& src, c
       total = level[0];
     }
     WriteValue<T>(dst, 0, total);
+    // On A2 the count form is vcadd's accumulate mode, so GetAccVal reads its total too.
+    if (countForm) CurrentBlock().accumulatorBits = ScalarBits(T(total));
     return;
   }
 
@@ -375,6 +377,28 @@ void ReduceGroupsTyped(ReduceOp op, ReduceGroup group, const LocalRef& dst, cons
   }
 }
 
+// vcadd in accumulate mode: each repeat's lanes are added as a tree, the repeat sums one after
+// another (as ReduceSum's count form, which is this instruction on A2), and the total replaces
+// ACC_VAL; nothing is written to memory. No active lane at all leaves a total of 0.
+template <class T>
+void SumToAccumulatorTyped(const LocalRef& src, const VecShape& shape, const Site& site) {
+  const SourceWalk walk = PlanSource<T>(src, shape, false, site);
+  const uint64_t repeats = walk.plan.repeats;
+  float total = 0.0f;
+  float values[kMaxLanes];
+  bool active[kMaxLanes];
+  for (uint64_t repeat = 0; repeat < repeats; ++repeat) {
+    ReadRepeat<T>(walk, repeat, values, active, site);
+    const float sum = ReduceLanes<T>(ReduceOp::kSum, values, active, walk.plan.lanesPerRepeat).value;
+    total = repeat == 0 ? sum : AddInType<T>(total, sum);
+  }
+  if (repeats > 0) {
+    const MemAccess access = OnChipAccess(src.address, OperandExtent(walk.plan, walk.operand), false);
+    RecordVector(VecCost::kReduce, sizeof(T), repeats, &access, 1, site);
+  }
+  CurrentBlock().accumulatorBits = ScalarBits(T(total));
+}
+
 // Reductions exist for half and float only (the API templates reject other types at compile time).
 template <class Visit>
 void WithReduceType(DType type, const Site& site, Visit&& visit) {
@@ -402,6 +426,14 @@ void ReduceGroups(ReduceOp op, ReduceGroup group, DType type, const LocalRef& ds
     ReduceGroupsTyped<T>(op, group, dst, src, shape, uint32_t(params.dstRepStride), order, site);
   });
 }
+
+void ReduceSumToAccumulator(DType type, const LocalRef& src, const VecShape& mask, const ReduceParams& params,
+                            Site site) {
+  const VecShape shape = ShapeWithStrides(mask, params, site);
+  WithReduceType(type, site, [&]<class T>() { SumToAccumulatorTyped<T>(src, shape, site); });
+}
+
+uint64_t AccumulatorBits() { return CurrentBlock().accumulatorBits; }
 
 void ReduceMaxMinRegister(uint64_t& valueBits, uint64_t& indexBits) {
   valueBits = CurrentBlock().reduceMaxMinValueBits;

@@ -33,6 +33,7 @@ enum class HardEvent : uint8_t {
   MTE2_S, S_MTE3, MTE3_S, MTE2_FIX, FIX_MTE2, FIX_S, M_S, FIX_MTE3, MTE1_FIX, FIX_MTE1, FIX_FIX, MAX
 };
 using TEventID = int8_t;
+using TBufHandle = uint8_t*;  // a queue buffer, opaque to kernels
 
 enum class RoundMode : uint8_t { CAST_NONE = 0, CAST_RINT, CAST_FLOOR, CAST_CEIL, CAST_ROUND, CAST_TRUNC, CAST_ODD };
 enum class CMPMODE : uint8_t { LT = 0, GT, EQ, LE, GE, NE };

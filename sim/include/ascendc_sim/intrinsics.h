@@ -1,5 +1,5 @@
 // The lower-level CCE spellings real kernels use next to the AscendC API (global namespace):
-// pipe_barrier, set_flag/wait_flag, get_block_idx, core-type queries and workspace helpers.
+// pipe_barrier, set_flag/wait_flag, get_block_idx and block_idx, core-type queries and workspace helpers.
 #pragma once
 #include "ascendc_sim/enums.h"
 #include "ascendc_sim/runtime.h"
@@ -51,6 +51,20 @@ inline void wait_flag(pipe_t source, pipe_t destination, event_t id,
 }
 inline int64_t get_block_idx() { return ascendc_sim::rt::BlockIdx(); }
 inline int64_t get_block_num() { return ascendc_sim::rt::BlockNum(); }
+
+namespace ascendc_sim {
+// The CCE built-in variables block_idx and block_num. All blocks share one thread here, so they are
+// objects that read the running block's value wherever an int64_t is needed; a kernel's own
+// variable of the same name still shadows them, as it shadows the built-ins.
+struct BlockIndexVariable {
+  operator int64_t() const { return rt::BlockIdx(); }
+};
+struct BlockCountVariable {
+  operator int64_t() const { return rt::BlockNum(); }
+};
+}  // namespace ascendc_sim
+inline constexpr ascendc_sim::BlockIndexVariable block_idx{};
+inline constexpr ascendc_sim::BlockCountVariable block_num{};
 
 // The simulator runs vector (AIV) blocks.
 enum CoreType : uint8_t { AIC = 0, AIV = 1, MIX = 2 };

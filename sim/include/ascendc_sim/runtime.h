@@ -119,6 +119,9 @@ void QueueFree(int32_t queue, const LocalRef& tensor, Site site);
 int32_t QueueCount(int32_t queue, int what);
 void QueueFreeAllEvent(int32_t queue);
 LocalRef BufGet(int32_t buf, uint32_t bytes, uint32_t byteOffset, Site site);
+// The view a raw on-chip pointer (a CCE intrinsic's `__ubuf__ T*`, from GetPhyAddr) stands for: from
+// `address` to the end of the live TQue/TBuf buffer holding it. `operand` names it in diagnostics.
+LocalRef LocalAt(const void* address, const char* operand, Site site);
 
 // Scalar access to on-chip memory (GetValue/SetValue); checks liveness, bounds and initialisation.
 void CheckLocal(const LocalRef& ref, uint64_t byteOffset, uint64_t bytes, Access access, Site site);

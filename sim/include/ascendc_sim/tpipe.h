@@ -45,6 +45,11 @@ class TQueBind {
   LocalTensor<T> DeQue(const std::source_location location = std::source_location::current()) {
     return DeQue<T>(location);
   }
+  // The untyped form: kernels call it to wait for a buffer they still hold as a tensor. The handle
+  // is the buffer's on-chip address, opaque as in CANN.
+  TBufHandle DeQue(const std::source_location location = std::source_location::current()) {
+    return ascendc_sim::rt::QueueDeque(handle_, ascendc_sim::MakeSite("DeQue", location)).address;
+  }
 
   bool VacantInQue() { return ascendc_sim::rt::QueueCount(handle_, 0) > 0; }
   bool HasTensorInQue() { return ascendc_sim::rt::QueueCount(handle_, 1) > 0; }
@@ -170,6 +175,8 @@ class TPipe {
   int32_t handle_;
 };
 
-inline TPipe* GetTPipePtr() { return static_cast<TPipe*>(ascendc_sim::rt::CurrentPipe()); }
-
 }  // namespace AscendC
+
+// At global scope, as in CANN: kernels call it without `using namespace AscendC`, and
+// `AscendC::GetTPipePtr` does not exist.
+inline AscendC::TPipe* GetTPipePtr() { return static_cast<AscendC::TPipe*>(ascendc_sim::rt::CurrentPipe()); }

@@ -20,6 +20,8 @@ inline constexpr bool kCastPairSupported =
     (std::is_same_v<U, uint8_t> && kIsOneOf<T, half>);
 
 namespace rt {
+// The DEQSCALE register (half bits) that scales every int32 -> half Cast.
+void SetDeqScale(uint16_t scaleBits);
 void VecCast(DType dstType, DType srcType, uint8_t roundMode, const LocalRef& dst, const LocalRef& src,
              const VecShape& shape, Site site);
 }  // namespace rt
@@ -54,5 +56,9 @@ void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode&
                            src.SimRef(), ascendc_sim::WithStrides(mask, repeatTimes, isSetMask, params),
                            ascendc_sim::MakeSite("Cast", location));
 }
+
+// Sets DEQSCALE: an int32 -> half Cast then computes half(src * scale). The float-scale and
+// vector-scale overloads serve CastDeq, which is not simulated.
+inline void SetDeqScale(half scale) { ascendc_sim::rt::SetDeqScale(uint16_t(ascendc_sim::ScalarBits(scale))); }
 
 }  // namespace AscendC

@@ -4,6 +4,7 @@
 // repeatTime before mask while WholeReduce takes mask first.
 #pragma once
 #include "ascendc_sim/dtype.h"
+#include "ascendc_sim/keywords.h"
 #include "ascendc_sim/enums.h"
 #include "ascendc_sim/local_tensor.h"
 #include "ascendc_sim/vec_params.h"
@@ -36,7 +37,31 @@ void ReduceGroups(ReduceOp op, ReduceGroup group, DType type, const LocalRef& ds
                   const VecShape& mask, const ReduceParams& params, AscendC::ReduceOrder order, Site site);
 // The value and index (as raw bits of the element type) left by the block's last ReduceMax/ReduceMin.
 void ReduceMaxMinRegister(uint64_t& valueBits, uint64_t& indexBits);
+// vcadd's accumulate mode: the sum of every selected element replaces the ACC_VAL register.
+void ReduceSumToAccumulator(DType type, const LocalRef& src, const VecShape& mask, const ReduceParams& params,
+                            Site site);
+// ACC_VAL: the element-type bits of the last accumulate-mode total (0 before any).
+uint64_t AccumulatorBits();
 }  // namespace rt
+
+// The CCE instruction vcadd on raw UB pointers, under the mask register. Mode false writes each
+// repeat's sum to dst (WholeReduceSum); mode true writes only the total of all repeats, to ACC_VAL,
+// and ignores dst (which may be null).
+template <class T>
+void RawRepeatSum(T* dst, T* src, int32_t repeat, int32_t dstRepeatStride, int32_t srcBlockStride,
+                  int32_t srcRepeatStride, bool accumulate, const std::source_location& location) {
+  const Site site = MakeSite("vcadd", location);
+  const LocalRef source = rt::LocalAt(src, "src", site);
+  const ReduceParams params{repeat, srcBlockStride, srcRepeatStride, dstRepeatStride};
+  VecShape maskRegister;
+  maskRegister.mode = VecShape::Mode::kMaskRegister;
+  if (accumulate) {
+    rt::ReduceSumToAccumulator(kDTypeOf<T>, source, maskRegister, params, site);
+    return;
+  }
+  rt::ReduceGroups(ReduceOp::kSum, ReduceGroup::kRepeat, kDTypeOf<T>, rt::LocalAt(dst, "dst", site), source,
+                   maskRegister, params, AscendC::ReduceOrder::ORDER_ONLY_VALUE, site);
+}
 
 template <class T, class Mask>
 void ReduceGroupsCall(ReduceOp op, ReduceGroup group, const AscendC::LocalTensor<T>& dst,
@@ -175,6 +200,37 @@ template <class T>
 void GetReduceMaxMinCount(T& value) {
   T index;
   GetReduceMaxMinCount(value, index);
+}
+
+}  // namespace AscendC
+
+// CCE spellings (global namespace). CANN declares the repeat uint8_t and the strides uint16_t;
+// wider parameters let an out-of-range value be reported instead of silently wrapped.
+inline void vcadd(__ubuf__ half* dst, __ubuf__ half* src, int32_t repeat, int32_t dstRepeatStride,
+                  int32_t srcBlockStride, int32_t srcRepeatStride, bool mode,
+                  const std::source_location location = std::source_location::current()) {
+  ascendc_sim::RawRepeatSum(dst, src, repeat, dstRepeatStride, srcBlockStride, srcRepeatStride, mode, location);
+}
+inline void vcadd(__ubuf__ float* dst, __ubuf__ float* src, int32_t repeat, int32_t dstRepeatStride,
+                  int32_t srcBlockStride, int32_t srcRepeatStride, bool mode,
+                  const std::source_location location = std::source_location::current()) {
+  ascendc_sim::RawRepeatSum(dst, src, repeat, dstRepeatStride, srcBlockStride, srcRepeatStride, mode, location);
+}
+// SPR.ACC_VAL as raw bits: a float total in the low 32 bits, a half one in the low 16.
+inline int64_t get_acc_val() { return int64_t(ascendc_sim::rt::AccumulatorBits()); }
+
+namespace AscendC {
+
+// The total of the last ReduceSum count form (or vcadd accumulate mode): as raw register bits,
+// or converted to the element type.
+inline int64_t GetAccVal() { return get_acc_val(); }
+template <class T>
+T GetAccVal() {
+  ASCENDC_SIM_CHECK_DTYPE("GetAccVal", T, half, float);
+  const uint64_t bits = ascendc_sim::rt::AccumulatorBits();
+  T value;
+  __builtin_memcpy(static_cast<void*>(&value), &bits, sizeof(T));
+  return value;
 }
 
 }  // namespace AscendC

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <vector>
 
@@ -19,9 +20,9 @@ struct CastRun {
   std::vector<Dst> result;
 };
 
-// GM -> UB, Cast at level 2, UB -> GM.
+// GM -> UB, Cast at level 2 (after `beforeCast`, if any), UB -> GM.
 template <class Dst, class Src>
-CastRun<Dst, Src> RunCast(const std::vector<Src>& input, RoundMode mode) {
+CastRun<Dst, Src> RunCast(const std::vector<Src>& input, RoundMode mode, const std::function<void()>& beforeCast = {}) {
   simtest::GmBuffer<Src> src(input);
   simtest::GmBuffer<Dst> dst(input.size());
   const uint32_t count = uint32_t(input.size());
@@ -38,6 +39,7 @@ CastRun<Dst, Src> RunCast(const std::vector<Src>& input, RoundMode mode) {
     LocalTensor<Src> in = srcBuf.Get<Src>();
     LocalTensor<Dst> out = dstBuf.Get<Dst>();
     DataCopy(in, srcGm, count);
+    if (beforeCast) beforeCast();
     Cast(out, in, mode, count);
     DataCopy(dstGm, out, count);
   });
@@ -191,6 +193,23 @@ TEST(CastTest, IntegerSourcesConvertWithTheMode) {
   const auto narrowed = RunCast<int16_t, int32_t>(ints, RoundMode::CAST_NONE);
   ASSERT_EQ(narrowed.outcome.status, 0) << narrowed.outcome.Describe();
   for (uint32_t i = 0; i < kCount; ++i) ASSERT_EQ(narrowed.result[i], std::clamp<int32_t>(ints[i], -32768, 32767));
+}
+
+// int32 -> half goes through the DEQSCALE register: half(src * scale), rounded once to nearest.
+TEST(CastTest, Int32ToHalfMultipliesByTheDeqScale) {
+  std::vector<int32_t> ints;
+  for (uint32_t i = 0; i < kCount; ++i) ints.push_back((int32_t(i * 2654435761u) >> 8) % 60000);
+  ints[0] = 4097;   // 4097 and 2048.5 are ties: nearest even gives 4096 and 2048
+  ints[1] = 35000;  // between the half neighbours 34976 and 35008
+  for (float scale : {1.0f, 0.5f, -0.25f}) {
+    const auto run = RunCast<half, int32_t>(ints, RoundMode::CAST_FLOOR, [&] { SetDeqScale(half(scale)); });
+    ASSERT_EQ(run.outcome.status, 0) << run.outcome.Describe();
+    for (uint32_t i = 0; i < kCount; ++i) {
+      ASSERT_EQ(run.result[i].bits, half(float(double(ints[i]) * scale)).bits) << "scale " << scale << " input " << ints[i];
+    }
+  }
+  const auto unset = RunCast<half, int32_t>(ints, RoundMode::CAST_NONE);
+  EXPECT_EQ(float(unset.result[0]), 4096.0f) << "without SetDeqScale the simulator scales by 1";
 }
 
 TEST(CastTest, FloatToIntegerRejectsCastNone) {

@@ -126,6 +126,23 @@ std::vector<T> Sentinels(size_t count) {
   return std::vector<T>(count, T(-777.0f));
 }
 
+// The sum of the first `count` elements as A2's count form (vcadd accumulate mode) adds them: a
+// tree inside each repeat, then the repeat sums in order.
+template <class T>
+float RefCountSum(const std::vector<T>& input, uint32_t count) {
+  const uint32_t repeats = (count + kLanes<T> - 1) / kLanes<T>;
+  float total = 0.0f;
+  for (uint32_t r = 0; r < repeats; ++r) {
+    std::vector<float> lanes(kLanes<T>, 0.0f);
+    for (uint32_t lane = 0; lane < kLanes<T> && r * kLanes<T> + lane < count; ++lane) {
+      lanes[lane] = float(input[r * kLanes<T> + lane]);
+    }
+    const float partial = RefTree<T>(lanes);
+    total = r == 0 ? partial : RefAdd<T>(total, partial);
+  }
+  return total;
+}
+
 template <class T>
 class ReduceTest : public ::testing::Test {};
 using ReduceTypes = ::testing::Types<half, float>;
@@ -136,24 +153,15 @@ TYPED_TEST(ReduceTest, ReduceSumCountFormMatchesTreeThenSequentialOrder) {
   using T = TypeParam;
   for (uint32_t count : {1u, 100u, 1000u, 4097u}) {
     const auto input = Inputs<T>(count, -4.0f, 4.0f, count);
-    const uint32_t repeats = (count + kLanes<T> - 1) / kLanes<T>;
     const uint32_t floorRepeats = count / kLanes<T> > 1 ? count / kLanes<T> : 1;
     simtest::LaunchOutcome outcome;
     const auto dst = RunOnUb<T>(input, Sentinels<T>(kPerBlock<T>), PaddedToBlock<T>(floorRepeats),
                                 [&](auto& d, auto& s, auto& t) { ReduceSum<T>(d, s, t, int32_t(count)); }, outcome);
     ASSERT_EQ(outcome.status, 0) << outcome.Describe();
     EXPECT_TRUE(outcome.diagnostics.empty()) << outcome.Describe();
-    float expected = 0.0f;
+    const float expected = RefCountSum(input, count);
     double exact = 0.0;
-    for (uint32_t r = 0; r < repeats; ++r) {
-      std::vector<float> lanes(kLanes<T>, 0.0f);
-      for (uint32_t lane = 0; lane < kLanes<T> && r * kLanes<T> + lane < count; ++lane) {
-        lanes[lane] = float(input[r * kLanes<T> + lane]);
-        exact += lanes[lane];
-      }
-      const float partial = RefTree<T>(lanes);
-      expected = r == 0 ? partial : RefAdd<T>(expected, partial);
-    }
+    for (uint32_t i = 0; i < count; ++i) exact += float(input[i]);
     EXPECT_EQ(BitsOf(dst[0]), BitsOf(T(expected))) << "count " << count << ": got " << float(dst[0]) << ", want " << expected;
     EXPECT_NEAR(float(dst[0]), exact, (std::is_same_v<T, half> ? 0.5 : 1e-3)) << "count " << count;
     EXPECT_EQ(BitsOf(dst[1]), BitsOf(T(-777.0f))) << "only dst[0] is written";
@@ -566,6 +574,125 @@ TEST(ReduceTest, BlockReduceHalfDestinationMustBe16ByteAligned) {
   RunOnUb<half>(input, Sentinels<half>(32), 16,
                 [&](auto& d, auto& s, auto&) { BlockReduceSum<half>(d[4], s, 1, 128, 1, 1, 8); }, outcome);
   EXPECT_TRUE(outcome.HasKind("misaligned-address")) << outcome.Describe();
+}
+
+// vcadd, the CCE instruction on raw UB pointers (GetPhyAddr), mode false: one tree sum per repeat
+// under the mask register, dstRepStride in elements, as WholeReduceSum.
+TYPED_TEST(ReduceTest, VcaddWritesOneTreeSumPerRepeatUnderTheMaskRegister) {
+  using T = TypeParam;
+  constexpr uint32_t kRepeats = 3;
+  constexpr uint32_t kSrcRepStride = 16;
+  const uint32_t mask = kLanes<T> / 2 + 5;
+  const auto input = Inputs<T>(kRepeats * kSrcRepStride * kPerBlock<T>, -3.0f, 3.0f, 53);
+  simtest::LaunchOutcome outcome;
+  const auto dst = RunOnUb<T>(input, Sentinels<T>(2 * kPerBlock<T>), 8,
+                              [&](auto& d, auto& s, auto&) {
+                                AscendCUtils::SetMask<T>(mask);
+                                vcadd((__ubuf__ T*)d.GetPhyAddr(), (__ubuf__ T*)s.GetPhyAddr(), kRepeats, 2, 1,
+                                      kSrcRepStride, false);
+                                ResetMask();
+                              },
+                              outcome);
+  ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+  for (uint32_t r = 0; r < kRepeats; ++r) {
+    const float expected = RefTree<T>(RepeatLanes(input, r, FirstLanes(mask), 1, kSrcRepStride));
+    EXPECT_EQ(BitsOf(dst[2 * r]), BitsOf(T(expected))) << "repeat " << r;
+    EXPECT_EQ(BitsOf(dst[2 * r + 1]), BitsOf(T(-777.0f))) << "dstRepStride 2 skips an element";
+  }
+}
+
+// Mode true (what the Norm kernels use with a null dst): the total of every repeat goes to
+// ACC_VAL, read as raw bits with get_acc_val/GetAccVal() or as T with GetAccVal<T>(); dst is untouched.
+TYPED_TEST(ReduceTest, VcaddAccumulateModeLeavesTheCountFormTotalInAccVal) {
+  using T = TypeParam;
+  constexpr uint32_t kCount = 1000;
+  const auto input = Inputs<T>(kCount, -4.0f, 4.0f, 59);
+  int64_t rawBits = 0;
+  int64_t apiBits = 0;
+  T typed{};
+  simtest::LaunchOutcome outcome;
+  const auto dst = RunOnUb<T>(input, Sentinels<T>(kPerBlock<T>), 8,
+                              [&](auto& d, auto& s, auto&) {
+                                set_mask_count();
+                                set_vector_mask(0, kCount);
+                                vcadd((__ubuf__ T*)d.GetPhyAddr(), (__ubuf__ T*)s.GetPhyAddr(), 1, 1, 1, 8, true);
+                                set_mask_norm();
+                                ResetMask();
+                                rawBits = get_acc_val();
+                                apiBits = GetAccVal();
+                                typed = GetAccVal<T>();
+                              },
+                              outcome);
+  ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+  const T expected = T(RefCountSum(input, kCount));
+  EXPECT_EQ(IndexBits<T>(rawBits), BitsOf(expected)) << "got bits " << rawBits << ", want " << float(expected);
+  EXPECT_EQ(apiBits, rawBits);
+  EXPECT_EQ(BitsOf(typed), BitsOf(expected));
+  EXPECT_EQ(BitsOf(dst[0]), BitsOf(T(-777.0f))) << "mode true writes no dst";
+}
+
+TEST(ReduceTest, VcaddAccumulateModeTakesRepeatsAndANullDst) {
+  const auto input = Inputs<float>(3 * 64, -2.0f, 2.0f, 61);
+  float total = 0.0f;
+  simtest::LaunchOutcome outcome;
+  RunOnUb<float>(input, Sentinels<float>(8), 8,
+                 [&](auto&, auto& s, auto&) {
+                   AscendCUtils::SetMask<float>(64);
+                   vcadd(nullptr, (__ubuf__ float*)s.GetPhyAddr(), 3, 1, 1, 8, true);
+                   const int64_t bits = get_acc_val();
+                   std::memcpy(&total, &bits, sizeof(total));
+                 },
+                 outcome);
+  ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+  EXPECT_EQ(total, RefCountSum(input, 3 * 64));
+}
+
+TEST(ReduceTest, ReduceSumCountFormSetsWhatGetAccValReads) {
+  const auto input = Inputs<float>(300, -4.0f, 4.0f, 67);
+  float accumulated = 0.0f;
+  simtest::LaunchOutcome outcome;
+  const auto dst = RunOnUb<float>(input, Sentinels<float>(8), 8,
+                                  [&](auto& d, auto& s, auto& t) {
+                                    ReduceSum<float>(d, s, t, 300);
+                                    accumulated = GetAccVal<float>();
+                                  },
+                                  outcome);
+  ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+  EXPECT_EQ(accumulated, dst[0]);
+}
+
+TEST(ReduceTest, VcaddOperandsMustPointIntoALiveBuffer) {
+  const auto input = Inputs<float>(64, -1.0f, 1.0f, 71);
+  simtest::LaunchOutcome outcome;
+  RunOnUb<float>(input, Sentinels<float>(8), 8,
+                 [&](auto&, auto& s, auto&) { vcadd(nullptr, (__ubuf__ float*)s.GetPhyAddr(), 1, 1, 1, 8, false); },
+                 outcome);
+  ASSERT_TRUE(outcome.HasKind("bad-parameter")) << outcome.Describe();
+  EXPECT_EQ(outcome.diagnostics[0].api, "vcadd");
+  EXPECT_NE(outcome.diagnostics[0].message.find("dst is a null pointer"), std::string::npos) << outcome.Describe();
+
+  float outsideUb[64] = {};
+  RunOnUb<float>(input, Sentinels<float>(8), 8,
+                 [&](auto& d, auto&, auto&) { vcadd((__ubuf__ float*)d.GetPhyAddr(), outsideUb, 1, 1, 1, 8, false); },
+                 outcome);
+  ASSERT_TRUE(outcome.HasKind("ub-out-of-bounds")) << outcome.Describe();
+  EXPECT_NE(outcome.diagnostics[0].message.find("src points into no live"), std::string::npos) << outcome.Describe();
+  EXPECT_NE(outcome.diagnostics[0].file.find("reduce_test.cpp"), std::string::npos) << outcome.Describe();
+
+  RunOnUb<float>(input, Sentinels<float>(8), 8,
+                 [&](auto&, auto& s, auto&) { vcadd(nullptr, (__ubuf__ float*)s.GetPhyAddr(), 300, 1, 1, 8, true); },
+                 outcome);
+  EXPECT_TRUE(outcome.HasKind("bad-parameter")) << outcome.Describe();
+}
+
+// The src view runs to the end of the buffer the pointer lies in, so a walk past it is caught.
+TEST(ReduceTest, VcaddWalkPastTheBufferIsOutOfBounds) {
+  const auto input = Inputs<float>(64, -1.0f, 1.0f, 73);
+  simtest::LaunchOutcome outcome;
+  RunOnUb<float>(input, Sentinels<float>(8), 8,
+                 [&](auto&, auto& s, auto&) { vcadd(nullptr, (__ubuf__ float*)s.GetPhyAddr(), 2, 1, 1, 8, true); },
+                 outcome);
+  EXPECT_TRUE(outcome.HasKind("ub-out-of-bounds")) << outcome.Describe();
 }
 
 }  // namespace

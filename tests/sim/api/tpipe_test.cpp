@@ -44,4 +44,22 @@ TEST(TPipeTest, AccessToAZeroLengthBufferIsOutOfBounds) {
   EXPECT_TRUE(outcome.HasKind("ub-out-of-bounds")) << outcome.Describe();
 }
 
+// The untyped DeQue() dequeues the oldest buffer and returns its handle (its on-chip address); the
+// kernel keeps using the tensor it enqueued, and the state machine moves on as with DeQue<T>().
+TEST(TPipeTest, UntypedDeQueDequeuesTheBuffer) {
+  const auto outcome = simtest::Launch(1, [&] {
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1> queue;
+    pipe.InitBuffer(queue, 1, 8 * sizeof(float));
+    LocalTensor<float> tensor = queue.AllocTensor<float>();
+    queue.EnQue(tensor);
+    const TBufHandle handle = queue.DeQue();
+    EXPECT_EQ(uint64_t(handle), tensor.GetPhyAddr());
+    EXPECT_FALSE(queue.HasTensorInQue());
+    queue.FreeTensor(tensor);
+    queue.DeQue();
+  });
+  EXPECT_TRUE(outcome.HasKind("queue-misuse")) << "the second DeQue finds the queue empty: " << outcome.Describe();
+}
+
 }  // namespace
