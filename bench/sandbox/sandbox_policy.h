@@ -39,7 +39,8 @@ struct SandboxPolicy {
   std::vector<std::filesystem::path> hiddenPaths;
   // Host environment variables whose names start with one of these pass through; all others are
   // cleared (PATH, HOME and TMPDIR are set to fixed values).
-  std::vector<std::string> passedEnvironmentPrefixes = {"AKGEN_SIM_"};
+  // The simulator's settings and the SoC it models (AKGEN_SOC, whose core count the tiling reads).
+  std::vector<std::string> passedEnvironmentPrefixes = {"AKGEN_SIM_", "AKGEN_SOC="};
   ResourceLimits limits;
   std::size_t outputCapBytes = 1u << 20;               // per stream; the rest is read and dropped
   std::uint64_t tmpBytes = 64u << 20;                  // size of the private tmpfs on /tmp

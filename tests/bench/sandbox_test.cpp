@@ -98,13 +98,16 @@ class SandboxTest : public ::testing::Test {
 TEST_F(SandboxTest, WellBehavedProgramWritesItsOutputInTheWorkDirectory) {
   RequireBubblewrap();
   setenv("AKGEN_SIM_SANDBOX_CHECK", "passed", 1);
+  setenv("AKGEN_SOC", "Ascend910B3", 1);  // the SoC whose core count the candidate's tiling reads
   setenv("AKGEN_PRIVATE_TOKEN", "leaked", 1);
   const auto result = Run("well_behaved", {"result.txt"});
+  unsetenv("AKGEN_SOC");
   const auto classification = Classify(result);
   EXPECT_EQ(classification.verdict, SandboxVerdict::Ok) << classification.detail << result.standardError.text;
   EXPECT_EQ(result.exitCode, 0);
   EXPECT_EQ(ReadText(policy_.workDirectory / "result.txt"), "answer 42\n");
   EXPECT_NE(result.standardOutput.text.find("AKGEN_SIM_SANDBOX_CHECK=passed"), std::string::npos);
+  EXPECT_NE(result.standardOutput.text.find("AKGEN_SOC=Ascend910B3"), std::string::npos);
   EXPECT_EQ(result.standardOutput.text.find("AKGEN_PRIVATE_TOKEN"), std::string::npos);
   EXPECT_NE(result.standardOutput.text.find("HOME=" + policy_.workDirectory.string() + "\n"), std::string::npos);
   EXPECT_FALSE(result.standardOutput.truncated);
