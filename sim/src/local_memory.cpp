@@ -17,10 +17,20 @@ void CheckTensor(const LocalRef& ref, const uint8_t* address, uint64_t bytes, bo
     RaiseError("queue-misuse", site, "uses a LocalTensor that no TQue or TBuf handed out (default-constructed?)");
   }
   const BufferSlot& slot = block.slots[size_t(ref.owner)];
-  if (slot.generation != ref.generation || slot.state == BufferSlot::State::kFree) {
+  if (slot.generation != ref.generation) {
     RaiseError("queue-misuse", site,
-               Format("uses a %s tensor after FreeTensor or TPipe::Reset (use after free)",
+               Format("uses a %s tensor after FreeTensor, once its buffer was allocated again or the TPipe reset "
+                      "(use after free)",
                       PositionName(ref.position)));
+  }
+  if (slot.state == BufferSlot::State::kFree) {
+    // The NPU keeps the bytes until the queue's next AllocTensor hands the buffer out again, and
+    // answers (RmsNorm) rely on that; the reuse itself is the error above.
+    RaiseWarning("queue-misuse", site,
+                 Format("uses a %s tensor after FreeTensor (use after free); the bytes stay until the queue's next "
+                        "AllocTensor reuses the buffer",
+                        PositionName(ref.position)),
+                 true);
   }
   const uint8_t* slotStart = block.memoryBase[size_t(slot.memory)] + slot.offset;
   const MemoryInfo& slotMemory = Info(slot.memory);

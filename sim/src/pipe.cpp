@@ -288,6 +288,7 @@ LocalRef QueueAlloc(int32_t queueHandle, Site site) {
     if (slot.state == BufferSlot::State::kFree) {
       queue.nextSlot = position + 1;
       slot.state = BufferSlot::State::kAllocated;
+      slot.generation++;  // tensors of the buffer's earlier allocation are stale from here on
       block.timeline.Acquire(slot.emptied, queue.producer, site);
       return RefTo(slotIndex, queue.position);
     }
@@ -342,7 +343,6 @@ void QueueFree(int32_t queueHandle, const LocalRef& tensor, Site site) {
     RaiseError("queue-misuse", site, "FreeTensor of a tensor that is still enqueued; DeQue it first");
   }
   slot.state = BufferSlot::State::kFree;
-  slot.generation++;
   CurrentBlock().timeline.Release(slot.emptied, queue.consumer, site);
 }
 

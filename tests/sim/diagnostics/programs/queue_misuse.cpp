@@ -11,7 +11,15 @@ constexpr int32_t TILE_NUM = 2;
 constexpr int32_t TILE_LENGTH = 128;
 constexpr int32_t BLOCK_LENGTH = TILE_NUM * TILE_LENGTH;
 
-enum class Misuse : uint32_t { kDequeEmpty, kAllocFull, kDoubleEnque, kFreeForeign, kUseAfterFree, kAfterReset };
+enum class Misuse : uint32_t {
+  kDequeEmpty,
+  kAllocFull,
+  kDoubleEnque,
+  kFreeForeign,
+  kUseAfterFree,
+  kAfterReset,
+  kUseAfterReallocation
+};
 
 class KernelCopy {
  public:
@@ -64,6 +72,18 @@ class KernelCopy {
     outQueueY.FreeTensor(yLocal);
   }
 
+  // The input buffer is freed, allocated again, and the stale tensor of its first allocation read.
+  __aicore__ inline void ReadAfterReallocation() {
+    LocalTensor<half> xLocal = inQueueX.AllocTensor<half>();
+    DataCopy(xLocal, xGm, TILE_LENGTH);
+    inQueueX.FreeTensor(xLocal);
+    LocalTensor<half> again = inQueueX.AllocTensor<half>();  // the queue's only buffer, which xLocal had
+    LocalTensor<half> yLocal = outQueueY.AllocTensor<half>();
+    Add(yLocal, xLocal, xLocal, TILE_LENGTH);  // EXPECT-DIAG: queue-misuse use-after-realloc
+    inQueueX.FreeTensor(again);
+    outQueueY.FreeTensor(yLocal);
+  }
+
   // TPipe::Reset releases every buffer; a queue needs InitBuffer again before its next use.
   __aicore__ inline void AllocAfterReset() {
     pipe.Reset();
@@ -88,12 +108,13 @@ extern "C" __global__ __aicore__ void copy_custom(GM_ADDR x, GM_ADDR y, uint32_t
     case Misuse::kFreeForeign: op.FreeToWrongQueue(); break;
     case Misuse::kUseAfterFree: op.ReadAfterFree(); break;
     case Misuse::kAfterReset: op.AllocAfterReset(); break;
+    case Misuse::kUseAfterReallocation: op.ReadAfterReallocation(); break;
   }
 }
 
 int32_t main(int32_t argc, char* argv[]) {
-  const char* const names[] = {"deque-empty",  "alloc-full",     "double-enque",
-                               "free-foreign", "use-after-free", "after-reset"};
+  const char* const names[] = {"deque-empty",    "alloc-full",  "double-enque",     "free-foreign",
+                               "use-after-free", "after-reset", "use-after-realloc"};
   constexpr uint32_t misuseCount = sizeof(names) / sizeof(names[0]);
   uint32_t misuse = 0;
   while (argc > 1 && misuse < misuseCount && std::strcmp(argv[1], names[misuse]) != 0) ++misuse;
