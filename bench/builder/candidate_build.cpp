@@ -18,6 +18,7 @@
 #include "bench/builder/library_symbols.h"
 #include "bench/builder/op_host_cmake.h"
 #include "bench/builder/toolchain.h"
+#include "bench/task/directory_listing.h"
 
 namespace akgen::bench {
 namespace {
@@ -39,15 +40,6 @@ SourceSet Sources(const fs::path& directory, const std::vector<fs::path>& files)
   return set;
 }
 
-std::vector<fs::path> FilesIn(const fs::path& directory) {
-  std::vector<fs::path> files;
-  std::error_code error;
-  for (const auto& entry : fs::recursive_directory_iterator(directory, error))
-    if (entry.is_regular_file()) files.push_back(entry.path());
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
 // Kernel-only candidates are built with the task's question/op_host template; empty when the task
 // has none.
 fs::path HostDirectory(const Task& task, const Candidate& candidate) {
@@ -67,7 +59,7 @@ struct HostSources {
 HostSources FindHostSources(const Task& task, const Candidate& candidate) {
   const fs::path directory = HostDirectory(task, candidate);
   if (candidate.templateMode == TemplateMode::KernelOnly) {
-    std::vector<fs::path> files = FilesIn(directory);
+    std::vector<fs::path> files = FilesBelow(directory);
     HostSourcePlan plan = WholeFolderPlan(files);
     return {directory, std::move(files), std::move(plan)};
   }

@@ -7,6 +7,7 @@
 
 #include "bench/builder/compiler_process.h"
 #include "bench/sandbox/staged_copy.h"
+#include "bench/task/directory_listing.h"
 
 namespace akgen::bench {
 namespace {
@@ -18,15 +19,6 @@ std::vector<std::filesystem::path> SplitPaths(const std::string& list) {
   while (std::getline(stream, path, '|'))
     if (!path.empty()) paths.emplace_back(path);
   return paths;
-}
-
-std::vector<std::filesystem::path> FilesBelow(const std::filesystem::path& directory) {
-  std::vector<std::filesystem::path> files;
-  std::error_code error;
-  for (const auto& entry : std::filesystem::recursive_directory_iterator(directory, error))
-    if (entry.is_regular_file()) files.push_back(entry.path());
-  std::sort(files.begin(), files.end());
-  return files;
 }
 
 std::string FirstLine(const std::string& text) { return text.substr(0, text.find('\n')); }

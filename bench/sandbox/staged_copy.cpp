@@ -2,11 +2,9 @@
 
 #include <unistd.h>
 
-#include <algorithm>
-#include <vector>
-
 #include "bench/common/content_hash.h"
 #include "bench/sandbox/sandbox.h"
+#include "bench/task/directory_listing.h"
 
 namespace akgen::bench {
 namespace {
@@ -28,11 +26,7 @@ std::string ContentKey(const fs::path& path) {
   ContentHash hash;
   hash.Add("akgen-staged-copy-v1").Add(path.filename().string());
   if (!fs::is_directory(path)) return hash.AddFile(path).Hex();
-  std::vector<fs::path> files;
-  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(path))
-    if (entry.is_regular_file()) files.push_back(entry.path());
-  std::sort(files.begin(), files.end());
-  for (const fs::path& file : files) hash.Add(fs::relative(file, path).string()).AddFile(file);
+  for (const fs::path& file : FilesBelow(path)) hash.Add(fs::relative(file, path).string()).AddFile(file);
   return hash.Hex();
 }
 
