@@ -26,9 +26,10 @@ struct Toolchain {
 // ASCENDC_CPU_DEBUG (ASSERT) and __CCE_KT_TEST__ not. Computed once; safe to call from any thread.
 const Toolchain& HarnessToolchain();
 
-// As root, candidates compile as the sandbox user `sandboxUid`, who cannot read a toolchain built in
-// a private folder (a clone in /root or a 0700 home): its headers, library and objects are then
-// copied under `root` and used from there. Call before any build starts; later calls do nothing.
+// When candidates compile as another user (SandboxRunsAsOtherUsers), `sandboxUid` cannot read a
+// toolchain built in a private folder (a clone in /root or a 0700 home): its headers, library and
+// objects are then copied under `root` and used from there. Call before any build starts; later
+// calls do nothing.
 void StageHarnessToolchain(uid_t sandboxUid, const std::filesystem::path& root);
 
 }  // namespace akgen::bench

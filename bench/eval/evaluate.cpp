@@ -1,7 +1,6 @@
 #include "bench/eval/evaluate.h"
 
 #include <stdlib.h>
-#include <unistd.h>
 
 #include <atomic>
 #include <mutex>
@@ -81,7 +80,7 @@ uid_t WorkerSandboxUid() {
 // As root, sandboxed compiles and runs bind folders below the cache and the work root as the sandbox
 // users; one they cannot reach would fail every candidate, so it stops the evaluation before any.
 void RequireSandboxReach(const fs::path& directory, const std::string& what, const std::string& fix) {
-  if (geteuid() != 0) return;
+  if (!SandboxRunsAsOtherUsers()) return;
   if (const std::optional<std::string> problem = SandboxReachProblem(directory, kFirstSandboxUid, false))
     throw std::runtime_error("the " + what + " " + directory.string() + " cannot be used: " + *problem +
                              " (candidates are compiled and run as unprivileged users); " + fix);
@@ -94,7 +93,7 @@ class Evaluation {
         progress_(progress),
         store_(options_.outDir),
         reference_(options_.cacheDir / "reference-timing"),
-        staging_(options_.cacheDir / "staged", kFirstSandboxUid, geteuid() == 0) {
+        staging_(options_.cacheDir / "staged", kFirstSandboxUid, SandboxRunsAsOtherUsers()) {
     oracle_ = options_.oracle;
     oracle_.cacheDir = options_.cacheDir / "golden";
     setup_.buildCacheDir = options_.cacheDir / "build";
@@ -109,7 +108,7 @@ class Evaluation {
     workRoot_ = options_.workDir.empty() ? FreshWorkRoot() : options_.workDir;
     RequireSandboxReach(workRoot_ / "unit", "work folder",
                         "set TMPDIR to a world-searchable folder such as /tmp");
-    StageHarnessToolchain(kFirstSandboxUid, options_.cacheDir / "staged");
+    if (SandboxRunsAsOtherUsers()) StageHarnessToolchain(kFirstSandboxUid, options_.cacheDir / "staged");
   }
 
   EvalOutcome Run() {

@@ -45,6 +45,8 @@ bool Allows(const struct stat& status, uid_t uid, mode_t ownerBit, mode_t groupB
 
 }  // namespace
 
+bool SandboxRunsAsOtherUsers() { return geteuid() == 0; }
+
 std::optional<std::string> SandboxReachProblem(const std::filesystem::path& path, uid_t uid, bool needsRead) {
   const auto absolute = std::filesystem::absolute(path);
   for (auto directory = absolute.parent_path(); ; directory = directory.parent_path()) {
@@ -191,7 +193,7 @@ const BubblewrapAvailability& CheckBubblewrap() {
 SandboxResult RunInSandbox(const SandboxPolicy& policy, const std::filesystem::path& requestedProgram,
                            const std::vector<std::string>& arguments) {
   ValidateSandboxPolicy(policy, requestedProgram);
-  const bool asRoot = geteuid() == 0;
+  const bool asRoot = SandboxRunsAsOtherUsers();
   if (asRoot) RequireReachable(policy.workDirectory, policy.sandboxUid, false);
   const std::filesystem::path program =
       asRoot ? ReachableProgram(requestedProgram, policy) : requestedProgram;

@@ -35,6 +35,10 @@ class SandboxUnreachable : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+// Whether sandboxed programs run as users other than the harness's: as root they run as
+// `SandboxPolicy::sandboxUid` (see above); otherwise as the harness's own user, who reaches its files.
+bool SandboxRunsAsOtherUsers();
+
 // Why the sandbox user `uid` cannot walk to `path` (and read it, if `needsRead`); nullopt when it can.
 std::optional<std::string> SandboxReachProblem(const std::filesystem::path& path, uid_t uid, bool needsRead);
 
