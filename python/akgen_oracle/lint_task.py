@@ -12,6 +12,7 @@ import torch
 from akgen_oracle.case_row import make_case_row
 from akgen_oracle.lint_column_reads import CHECKER, GENERATOR, ColumnReads, RecordingRow
 from akgen_oracle.lint_tolerance import PrecisionCheck, detached, probe_tolerance
+from akgen_oracle.narrow_float_fallback import missing_narrow_dtype
 from akgen_oracle.oracle import build_model, generate_inputs, run_model
 from akgen_oracle.task_files import TaskError, TaskScripts
 from akgen_oracle.value_files import flatten_outputs, nested_tensors
@@ -134,7 +135,7 @@ class TaskLint:
         except TaskError as error:
             dtype = f" ({case.fields['dtype']})" if "dtype" in case.fields else ""
             fix = "generate inputs this case's dtype supports in get_inputs, or remove the case"
-            if any(f"not implemented for '{name}'" in str(error) for name in ("Half", "BFloat16")):
+            if missing_narrow_dtype(error) is not None:
                 fix = (f"compute the inputs in float32 and cast them to the case's dtype: this torch "
                        f"({torch.__version__}) lacks the half-precision CPU kernel, newer ones have it")
             self._report("input-generation", f"case {case.case_id}{dtype}: CPU PyTorch cannot generate its inputs: "

@@ -15,10 +15,10 @@ from torch.utils._pytree import tree_map
 _NARROW = {"'Half'": torch.float16, "'BFloat16'": torch.bfloat16}
 
 
-def _missing_narrow_dtype(error):
+def missing_narrow_dtype(error):
+    """float16 or bfloat16 when `error` (an exception or its message) says this torch has no kernel of
+    that dtype, else None."""
     message = str(error)
-    if "not implemented for" not in message:
-        return None
     return next((dtype for name, dtype in _NARROW.items() if f"not implemented for {name}" in message), None)
 
 
@@ -32,7 +32,7 @@ class NarrowFloatFallback(TorchFunctionMode):
         try:
             return func(*args, **kwargs)
         except RuntimeError as error:
-            narrow = _missing_narrow_dtype(error)
+            narrow = missing_narrow_dtype(error)
             if narrow is None:
                 raise
         widen = lambda value: value.float() if isinstance(value, torch.Tensor) and value.dtype == narrow else value

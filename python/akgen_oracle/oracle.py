@@ -27,7 +27,7 @@ from akgen_oracle import npu_shims, pybind_module
 from akgen_oracle.candidate_call import record_call
 from akgen_oracle.case_row import make_case_row
 from akgen_oracle.eager_ops import EagerOpRecorder
-from akgen_oracle.narrow_float_fallback import NarrowFloatFallback
+from akgen_oracle.narrow_float_fallback import NarrowFloatFallback, missing_narrow_dtype
 from akgen_oracle.npu_random import npu_random_fills
 from akgen_oracle.seeding import seed_everything
 from akgen_oracle.task_files import CaseCannotRun, TaskError, TaskScripts, exit_status
@@ -83,10 +83,6 @@ def _forward(scripts, action, model, arguments, element_size=None):
     return output, recorder.ops
 
 
-def _missing_narrow_kernel(error):
-    return any(f"not implemented for '{name}'" in str(error.__cause__) for name in ("Half", "BFloat16"))
-
-
 def generate_inputs(scripts, row, seed, device, npu_fills=None, fallbacks=None):
     """(init_inputs, inputs) of one case as NPUKernelBench makes them on the NPU: seeded, constructor
     arguments first, integer random fills as the NPU computes them (npu_random; the set `npu_fills`
@@ -99,7 +95,7 @@ def generate_inputs(scripts, row, seed, device, npu_fills=None, fallbacks=None):
             init_inputs = scripts.call("get_init_inputs", lambda: scripts.get_init_inputs(row, device=device))
             inputs = scripts.call("get_inputs", lambda: scripts.get_inputs(row, device=device))
     except TaskError as error:
-        if _missing_narrow_kernel(error):  # a gap of this CPU torch, not of the task
+        if missing_narrow_dtype(error.__cause__) is not None:  # a gap of this CPU torch, not of the task
             raise
         raise CaseCannotRun(str(error)) from error
     if fallback.used and fallbacks is not None:
