@@ -63,11 +63,7 @@ int Eval(const EvalCommandOptions& options) {
   eval.runSeconds = options.runSeconds;
   eval.oracle = bench::OracleConfigFromEnvironment(AKGEN_PYTHON_PACKAGE_DIR, eval.cacheDir / "golden");
   try {
-    if (options.solutions == "dsl") {
-      eval.solutions = "answer";  // a keyword, kept as it is while the paths are made absolute
-      eval = bench::WithAbsolutePaths(eval);
-      eval.solutions = CompileDslSolutions(eval).string();
-    }
+    if (options.solutions == "dsl") eval.solutions = CompileDslSolutions(eval).string();  // Evaluate makes it absolute
     const bench::EvalOutcome outcome = bench::Evaluate(eval, std::cout);
     if (!outcome.problems.empty())
       std::cerr << outcome.problems.size() << " problem" << (outcome.problems.size() == 1 ? "" : "s")
