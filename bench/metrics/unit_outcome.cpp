@@ -82,7 +82,7 @@ std::vector<UnitOutcome> DynamicUnits(const std::vector<ResultRecord>& records) 
   std::map<std::pair<std::string, int>, size_t> indexOf;
   for (const ResultRecord& record : records) {
     const auto [position, inserted] = indexOf.emplace(std::pair{record.task, record.sample}, samples.size());
-    if (inserted) samples.push_back({UnitOf(record), false, {}, 0, {}, {}, {}});
+    if (inserted) samples.push_back({});
     DynamicSample& sample = samples[position->second];
     sample.casesRecorded.insert(record.caseId);
     sample.caseCount = std::max(sample.caseCount, record.caseCount);
