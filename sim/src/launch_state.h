@@ -94,6 +94,8 @@ struct BlockState {
   // SPR.ACC_VAL: the total of the last vcadd in accumulate mode or ReduceSum count form (get_acc_val).
   uint64_t accumulatorBits = 0;
   uint8_t* systemWorkspace = nullptr;  // GetSysWorkSpacePtr; a framework launch sets it first
+  // CrossCoreSetFlag<0> calls of this block not yet consumed by a CrossCoreWaitFlag, per flag ID.
+  uint8_t pendingAllCoreSets[16] = {};
   PipeTimeline timeline;
 
   BlockState(int64_t blockIndex, const CostTable& costs, SyncMode mode, bool keepSegments);

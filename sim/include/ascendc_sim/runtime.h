@@ -83,6 +83,9 @@ uint64_t TilingKey();
 void SetTilingKey(uint64_t key);
 void SetKernelMode(uint8_t mode);
 void SyncAllBlocks(Site site);
+// CrossCoreSetFlag / CrossCoreWaitFlag (cross_core_sync.cpp).
+void CrossCoreSetFlag(uint8_t mode, uint8_t pipe, uint16_t flagId, Site site);
+void CrossCoreWaitFlag(uint8_t mode, uint16_t flagId, Site site);
 // The current block's system workspace pointer (GetSysWorkSpacePtr); `replace` false sets it only
 // while it is unset.
 uint8_t* SystemWorkspace();

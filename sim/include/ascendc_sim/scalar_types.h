@@ -104,6 +104,14 @@ struct bfloat16_t
   using Float16Storage::Float16Storage;
 };
 
+// The element of a DT_COMPLEX64 tensor (DTYPE_X of such an input): interleaved float parts, as
+// torch stores them. AI-core vector instructions have no complex form; kernels move these
+// elements whole or reinterpret them as float pairs.
+struct alignas(8) complex64 {
+  float real;
+  float imag;
+};
+
 // Not in CANN's open headers but provided by the NPU compiler environment; real kernels use them.
 using float16_t = half;
 using float32_t = float;

@@ -33,6 +33,20 @@ void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t
   ascendc_sim::rt::SyncAllBlocks(site);
 }
 
+// Inter-core flags (A2 separated architecture). Mode 0 synchronises all vector cores of the launch:
+// a core's CrossCoreWaitFlag returns once every core has run its CrossCoreSetFlag on that flag.
+// Modes 1 and 2 pair vector cores with each other or with a cube core, which a vector-only launch
+// does not have; the simulator reports them as unsupported.
+template <uint8_t kModeId, pipe_t kPipe>
+void CrossCoreSetFlag(uint16_t flagId, const std::source_location location = std::source_location::current()) {
+  ascendc_sim::rt::CrossCoreSetFlag(kModeId, uint8_t(kPipe), flagId,
+                                    ascendc_sim::MakeSite("CrossCoreSetFlag", location));
+}
+template <uint8_t kModeId = 0, pipe_t kPipe = PIPE_S>
+void CrossCoreWaitFlag(uint16_t flagId, const std::source_location location = std::source_location::current()) {
+  ascendc_sim::rt::CrossCoreWaitFlag(kModeId, flagId, ascendc_sim::MakeSite("CrossCoreWaitFlag", location));
+}
+
 // Data-cache maintenance has no effect on the simulator's coherent memory.
 template <class T, CacheLine kLine, DcciDst kDst>
 void DataCacheCleanAndInvalid(const GlobalTensor<T>&) {}

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,6 +19,14 @@
 #include "ascendc_sim/host/tiling_layout.h"
 #include "exe_graph/runtime/tiling_context.h"
 #include "graph/types.h"
+
+// CANN's host headers make these standard names visible unqualified in namespace optiling:
+// answers that build on a 910B write `vector<int64_t>` (ScatterList) and `map<ge::DataType, int32_t>`
+// (GeGluGradV2) inside it. Only the names answers are known to rely on are brought in.
+namespace optiling {
+using std::map;
+using std::vector;
+}  // namespace optiling
 
 #define BEGIN_TILING_DATA_DEF(class_name)                                                          \
   class class_name {                                                                               \

@@ -20,7 +20,7 @@ constexpr KernelType kKernelTypes[] = {
     {ge::DT_INT8, "int8_t"},     {ge::DT_UINT8, "uint8_t"},    {ge::DT_INT16, "int16_t"},
     {ge::DT_UINT16, "uint16_t"}, {ge::DT_INT32, "int32_t"},    {ge::DT_UINT32, "uint32_t"},
     {ge::DT_INT64, "int64_t"},   {ge::DT_UINT64, "uint64_t"},  {ge::DT_BOOL, "bool"},
-    {ge::DT_DOUBLE, "double"},
+    {ge::DT_DOUBLE, "double"},   {ge::DT_COMPLEX64, "complex64"},
 };
 
 std::string UpperCase(const std::string& name) {

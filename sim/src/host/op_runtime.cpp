@@ -85,8 +85,7 @@ bool AddTensors(const std::vector<ParamDescription>& params, const std::vector<s
               std::to_string(count) + " tensors";
       return false;
     }
-    io.irStart.push_back(io.tensors.size());
-    io.irCount.push_back(count);
+    io.anchors.emplace_back(io.tensors.size(), count);
     for (const TensorSpec& spec : given[ir]) {
       gert::Tensor tensor;
       for (int64_t dim : spec.shape) {
@@ -107,7 +106,7 @@ bool AddTensors(const std::vector<ParamDescription>& params, const std::vector<s
   return true;
 }
 
-bool AddAttrs(const OpDescription& op, const std::map<std::string, AttrValue>& given, gert::ComputeNodeData& node,
+bool AddAttrs(const OpDescription& op, const std::map<std::string, AttrValue>& given, gert::ComputeNodeInfo& node,
               std::string& error) {
   for (const auto& [name, value] : given) {
     bool declared = false;
@@ -173,7 +172,7 @@ TilingResult RunTiling(const TilingRequest& request) {
     return Failure(request.opType, "no tiling function; call this->AICore().SetTiling(fn) in the OpDef or IMPL_OP_OPTILING(" +
                                         request.opType + ").Tiling(fn)");
   }
-  gert::ComputeNodeData node;
+  gert::ComputeNodeInfo node;
   node.nodeName = request.opType;
   node.opType = request.opType;
   std::string error;

@@ -14,7 +14,7 @@ namespace gert {
 
 class TilingContext : public ExtendedKernelContext {
  public:
-  TilingContext(ComputeNodeData& node, fe::PlatFormInfos* platform, const void* compileInfo, void* tilingBuffer,
+  TilingContext(ComputeNodeInfo& node, fe::PlatFormInfos* platform, const void* compileInfo, void* tilingBuffer,
                 size_t tilingCapacity)
       : ExtendedKernelContext(node), platform_(platform), compileInfo_(compileInfo), raw_(tilingBuffer, tilingCapacity) {}
 
@@ -79,7 +79,7 @@ class TilingContext : public ExtendedKernelContext {
 // The argument of a TilingParse function: fills the op's compile info once per op.
 class TilingParseContext : public ExtendedKernelContext {
  public:
-  TilingParseContext(ComputeNodeData& node, fe::PlatFormInfos* platform, void* compileInfo)
+  TilingParseContext(ComputeNodeInfo& node, fe::PlatFormInfos* platform, void* compileInfo)
       : ExtendedKernelContext(node), platform_(platform), compileInfo_(compileInfo) {}
   fe::PlatFormInfos* GetPlatformInfo() const { return platform_; }
   template <class T>
