@@ -150,8 +150,10 @@ void DataCopy(const CopyEndpoint& dst, const CopyEndpoint& src, uint32_t element
       const uint64_t padValue = padding.isPad ? padding.valueBits : block.padValueBits;
       FillBytes(to, leftBytes, padValue, elementBytes);
       FillBytes(to + rightStart, padBytes, padValue, elementBytes);
+      // With no padding the hardware repeats the block's first element up to the boundary, whatever
+      // isPad says (kernels rely on it: Isamin's cross-core reduce keeps its FLT_MAX sentinels).
       uint64_t dummy = padValue;
-      if (padding.left == 0 && padding.right == 0 && !padding.isPad) std::memcpy(&dummy, to, elementBytes);
+      if (padding.left == 0 && padding.right == 0) std::memcpy(&dummy, to, elementBytes);
       FillBytes(to + rightStart + padBytes, layout.writeBytes - rightStart - padBytes, dummy, elementBytes);
     }
     if (!dst.global) MarkWritten(to, layout.writeBytes);

@@ -76,6 +76,31 @@ TEST(DataMovementTest, AtomicMaxKeepsTheLargestAndNoneOverwrites) {
   for (int32_t value : plainOut.values()) EXPECT_EQ(value, 9);  // the last block's plain write
 }
 
+// GM->UB DataCopyPad fills the rest of the last 32-byte block: with left/right padding 0 the block's
+// first element is repeated (isPad or not); otherwise the padding slots take the pad value.
+TEST(DataMovementTest, DataCopyPadFillsTheBlockTailWithTheFirstElementOrThePadValue) {
+  simtest::GmBuffer<float> in(std::vector<float>{7.0f, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f, 8.0f});
+  simtest::GmBuffer<float> out(std::vector<float>(16, -1.0f));
+  const auto outcome = simtest::Launch(1, [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 64);
+    GlobalTensor<float> inGm, outGm;
+    inGm.SetGlobalBuffer((__gm__ float*)in.addr(), 8);
+    outGm.SetGlobalBuffer((__gm__ float*)out.addr(), 16);
+    LocalTensor<float> local = buf.Get<float>();
+    Duplicate(local, 100.0f, 16);
+    PipeBarrier<PIPE_ALL>();
+    DataCopyPad(local, inGm, {1, 3 * sizeof(float), 0, 0, 0}, {true, 0, 0, 9.0f});
+    DataCopyPad(local[8], inGm[1], {1, 3 * sizeof(float), 0, 0, 0}, {true, 0, 2, 9.0f});
+    PipeBarrier<PIPE_ALL>();
+    DataCopy(outGm, local, 16);
+  });
+  ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+  const std::vector<float> expected = {7, 1, 2, 7, 7, 7, 7, 7, 1, 2, 3, 9, 9, 9, 9, 9};
+  EXPECT_EQ(out.values(), expected);
+}
+
 TEST(DataMovementTest, InitGlobalMemoryFillsAndChecksBounds) {
   simtest::GmBuffer<half> out(100);
   auto outcome = simtest::Launch(1, [&] {
