@@ -11,7 +11,14 @@ namespace akgen::bench {
 
 std::optional<ProcStat> ReadProcStat(pid_t pid) {
   std::ifstream file("/proc/" + std::to_string(pid) + "/stat");
-  std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  return ParseProcStat(file);
+}
+
+std::optional<ProcStat> ParseProcStat(std::istream& file) {
+  // getline, not an istreambuf_iterator: a process that ends between the open and the read makes
+  // the read fail, which the stream's sentry turns into a failed read instead of an exception.
+  std::string text;
+  if (!std::getline(file, text)) return std::nullopt;
   // `pid (command) state ppid pgrp …`; the command may itself contain ") ".
   const auto closing = text.rfind(')');
   if (closing == std::string::npos) return std::nullopt;

@@ -7,6 +7,7 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
@@ -283,6 +284,27 @@ TEST_F(SandboxTest, SimulatorRunsA48BlockLaunchUnderTheDefaultAddressSpaceLimit)
   // 48 fiber stacks of 8 MiB do not fit in 256 MiB: the limit is really applied.
   policy_.limits.addressSpaceBytes = 256u << 20;
   EXPECT_NE(Classify(Run("sim_launch")).verdict, SandboxVerdict::Ok);
+}
+
+// The sandbox scans /proc while other processes come and go: a process reaped between the open of
+// its stat file and the read must read as gone, not throw (which charged a candidate a `crash`).
+TEST(ProcStatTest, AProcessReapedBetweenOpenAndReadIsGoneNotAnError) {
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    pause();
+    _exit(0);
+  }
+  std::ifstream file("/proc/" + std::to_string(child) + "/stat");
+  ASSERT_TRUE(file.is_open());
+  kill(child, SIGKILL);
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  EXPECT_FALSE(ParseProcStat(file).has_value());
+  EXPECT_FALSE(ReadProcStat(child).has_value());
+  const auto self = ReadProcStat(getpid());
+  ASSERT_TRUE(self.has_value());
+  EXPECT_EQ(self->processGroup, getpgrp());
 }
 
 TEST(SandboxClassifyTest, TimeoutsComeBeforeSignalsAndSignalsBeforeExitCodes) {
