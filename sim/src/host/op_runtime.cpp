@@ -56,14 +56,29 @@ gert::RuntimeAttrValue ToRuntime(const AttrValue& value) {
     runtime.bytes.resize(sizeof(scalar));
     std::memcpy(runtime.bytes.data(), &scalar, sizeof(scalar));
   };
+  // A list is a ContinuousVector in CANN: capacity, size, then the elements. Code that reads a list
+  // attribute with a scalar getter (Eye's GetInt on its batch_shape) gets its capacity, not a crash.
+  auto storeList = [&runtime](const auto& elements) {
+    const size_t header[2] = {elements.size(), elements.size()};
+    const size_t elementBytes = elements.size() * sizeof(elements[0]);
+    runtime.bytes.resize(sizeof(header) + elementBytes);
+    std::memcpy(runtime.bytes.data(), header, sizeof(header));
+    if (elementBytes > 0) std::memcpy(runtime.bytes.data() + sizeof(header), elements.data(), elementBytes);
+  };
   switch (value.kind) {
     case ops::AttrKind::kInt: storeScalar(value.ints.empty() ? int64_t{0} : value.ints[0]); break;
     case ops::AttrKind::kBool: storeScalar(!value.ints.empty() && value.ints[0] != 0); break;
     case ops::AttrKind::kFloat: storeScalar(value.floats.empty() ? 0.0f : value.floats[0]); break;
     case ops::AttrKind::kString: runtime.bytes.assign(value.text.c_str(), value.text.c_str() + value.text.size() + 1); break;
     case ops::AttrKind::kListInt:
-    case ops::AttrKind::kListBool: runtime.ints = gert::TypedContinuousVector<int64_t>(value.ints); break;
-    case ops::AttrKind::kListFloat: runtime.floats = gert::TypedContinuousVector<float>(value.floats); break;
+    case ops::AttrKind::kListBool:
+      runtime.ints = gert::TypedContinuousVector<int64_t>(value.ints);
+      storeList(value.ints);
+      break;
+    case ops::AttrKind::kListFloat:
+      runtime.floats = gert::TypedContinuousVector<float>(value.floats);
+      storeList(value.floats);
+      break;
     default: break;
   }
   return runtime;

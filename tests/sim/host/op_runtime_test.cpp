@@ -159,6 +159,8 @@ struct ProbeTiling {
   int64_t dimsSum;
   uint32_t coreNum, hasBias, listCount;
   int64_t lastListSize;
+  int64_t dimsReadAsInt;
+  uint32_t anchorListCount, anchorListStart;
 };
 
 ProbeTiling ReadProbe(const TilingResult& result) {
@@ -181,6 +183,9 @@ TEST(OpRuntime, ImplOpTilingSeesAttributesCompileInfoAndDynamicInputs) {
   EXPECT_EQ(probe.hasBias, 0u);
   EXPECT_EQ(probe.listCount, 2u);
   EXPECT_EQ(probe.lastListSize, 35);
+  EXPECT_EQ(probe.dimsReadAsInt, 3);  // the default {1, 2, 3}: its capacity
+  EXPECT_EQ(probe.anchorListCount, 2u);
+  EXPECT_EQ(probe.anchorListStart, 1u);  // x, then (no bias) the list
 }
 
 TEST(OpRuntime, GivenAttributesOverrideDefaults) {
@@ -194,6 +199,8 @@ TEST(OpRuntime, GivenAttributesOverrideDefaults) {
   EXPECT_EQ(probe.dimsSum, 6);
   EXPECT_EQ(probe.flag, 0u);
   EXPECT_EQ(probe.hasBias, 1u);
+  EXPECT_EQ(probe.dimsReadAsInt, 2);
+  EXPECT_EQ(probe.anchorListStart, 2u);  // x, bias, then the list
 }
 
 TEST(OpRuntime, RequestErrorsNameTheProblem) {

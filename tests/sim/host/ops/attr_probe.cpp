@@ -16,6 +16,9 @@ TILING_DATA_FIELD_DEF(uint32_t, coreNum);
 TILING_DATA_FIELD_DEF(uint32_t, hasBias);
 TILING_DATA_FIELD_DEF(uint32_t, listCount);
 TILING_DATA_FIELD_DEF(int64_t, lastListSize);
+TILING_DATA_FIELD_DEF(int64_t, dimsReadAsInt);
+TILING_DATA_FIELD_DEF(uint32_t, anchorListCount);
+TILING_DATA_FIELD_DEF(uint32_t, anchorListStart);
 END_TILING_DATA_DEF;
 REGISTER_TILING_DATA_CLASS(AttrProbe, AttrProbeTilingData)
 
@@ -46,6 +49,12 @@ static ge::graphStatus AttrProbeTiling(gert::TilingContext* context) {
   tiling.set_listCount(listCount);
   const gert::StorageShape* last = context->GetDynamicInputShape(2, listCount - 1);
   tiling.set_lastListSize(last ? last->GetStorageShape().GetShapeSize() : -1);
+  // A list attribute read with a scalar getter, as Eye's tiling does: CANN returns its capacity.
+  tiling.set_dimsReadAsInt(*attrs->GetInt(4));
+  // The dynamic input's instances as ScatterList's tiling counts them.
+  const gert::AnchorInstanceInfo* anchor = context->GetComputeNodeInfo()->GetInputInstanceInfo(2);
+  tiling.set_anchorListCount(static_cast<uint32_t>(anchor->GetInstanceNum()));
+  tiling.set_anchorListStart(static_cast<uint32_t>(anchor->GetInstanceStart()));
   context->SetBlockDim(1);
   tiling.SaveToBuffer(context->GetRawTilingData()->GetData(), context->GetRawTilingData()->GetCapacity());
   context->GetRawTilingData()->SetDataSize(tiling.GetDataSize());
