@@ -155,9 +155,18 @@ std::vector<RunnerDiagnostic> CollectDiagnostics() {
   return collected;
 }
 
+// "kind: message (at file:line in API, block b)": the kind first, as records are grouped by it,
+// then where in the kernel it happened, which is what a person or a repairing model acts on.
 std::string FirstErrorMessage(const std::vector<RunnerDiagnostic>& diagnostics) {
-  for (const RunnerDiagnostic& diagnostic : diagnostics)
-    if (diagnostic.severity == "error") return diagnostic.kind + ": " + diagnostic.message;
+  for (const RunnerDiagnostic& diagnostic : diagnostics) {
+    if (diagnostic.severity != "error") continue;
+    std::string text = diagnostic.kind + ": " + diagnostic.message;
+    if (diagnostic.file.empty()) return text;
+    text += " (at " + diagnostic.file + ":" + std::to_string(diagnostic.line);
+    if (!diagnostic.api.empty()) text += " in " + diagnostic.api;
+    if (diagnostic.block >= 0) text += ", block " + std::to_string(diagnostic.block);
+    return text + ")";
+  }
   return "the launch failed without a diagnostic";
 }
 

@@ -176,6 +176,9 @@ TEST_F(RunUnitTest, ReadingPastAGmBufferIsASimError) {
   ASSERT_FALSE(run.diagnostics.empty());
   EXPECT_NE(run.diagnostics[0].file.find("scaled_add.cpp"), std::string::npos);
   EXPECT_EQ(run.diagnostics[0].line, 15u);
+  // The record's detail says where, not only what.
+  EXPECT_EQ(run.detail.rfind("gm-out-of-bounds: ", 0), 0u) << run.detail;
+  EXPECT_NE(run.detail.find("scaled_add.cpp:15 in "), std::string::npos) << run.detail;
 }
 
 TEST_F(RunUnitTest, NullDereferenceInHostTilingIsACrash) {
