@@ -307,9 +307,12 @@ LocalRef QueueAlloc(int32_t queueHandle, Site site) {
 void QueueEnque(int32_t queueHandle, const LocalRef& tensor, Site site) {
   QueueState& queue = QueueAt(queueHandle, site);
   BufferSlot& slot = OwnedSlot(queueHandle, tensor, "EnQue", site);
-  if (slot.state != BufferSlot::State::kAllocated) {
+  // A dequeued tensor may be enqueued again: EnQue only hands the buffer to the consumer side, and
+  // kernels keep per-row statistics across iterations that way (DeepNormGrad). A tensor already in
+  // the queue, or freed, cannot.
+  if (slot.state != BufferSlot::State::kAllocated && slot.state != BufferSlot::State::kDequeued) {
     RaiseError("queue-misuse", site,
-               Format("EnQue of a tensor that is %s; only a tensor from AllocTensor can be enqueued once",
+               Format("EnQue of a tensor that is %s; enqueue a tensor from AllocTensor or DeQue, once",
                       StateName(slot.state)));
   }
   if (queue.depth > 0 && int32_t(queue.queued.size()) >= queue.depth) {
@@ -337,6 +340,19 @@ LocalRef QueueDeque(int32_t queueHandle, Site site) {
 }
 
 void QueueFree(int32_t queueHandle, const LocalRef& tensor, Site site) {
+  BlockState& block = CurrentBlock();
+  QueueAt(queueHandle, site);
+  // The hardware frees the tensor's own buffer whichever queue FreeTensor is called on (the buffer
+  // carries its state); DeepNormGrad frees its mean and rstd tensors crosswise. Such a call is a
+  // warning, the buffer returns to the queue that owns it, and strict mode makes it an error.
+  if (tensor.owner >= 0 && size_t(tensor.owner) < block.slots.size()) {
+    const int32_t owner = block.slots[size_t(tensor.owner)].queue;
+    if (owner != queueHandle && block.slots[size_t(tensor.owner)].state != BufferSlot::State::kScratch) {
+      RaiseWarning("queue-misuse", site, "FreeTensor of a tensor another queue owns; its buffer returns to that queue",
+                   true);
+      queueHandle = owner;
+    }
+  }
   const QueueState& queue = QueueAt(queueHandle, site);
   BufferSlot& slot = OwnedSlot(queueHandle, tensor, "FreeTensor", site);
   if (slot.state == BufferSlot::State::kQueued) {

@@ -62,4 +62,41 @@ TEST(TPipeTest, UntypedDeQueDequeuesTheBuffer) {
   EXPECT_TRUE(outcome.HasKind("queue-misuse")) << "the second DeQue finds the queue empty: " << outcome.Describe();
 }
 
+// A dequeued tensor can be enqueued again and keeps its values (kernels carry per-row statistics
+// across loop iterations this way); enqueueing it while it is still queued is misuse.
+TEST(TPipeTest, ADequeuedTensorCanBeEnqueuedAgainButNotTwice) {
+  simtest::GmBuffer<float> out(8);
+  const auto kept = simtest::Launch(1, [&] {
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1> queue;
+    pipe.InitBuffer(queue, 1, 8 * sizeof(float));
+    LocalTensor<float> tensor = queue.AllocTensor<float>();
+    Duplicate(tensor, 5.0f, 8);
+    queue.EnQue(tensor);
+    for (int round = 0; round < 3; ++round) {
+      LocalTensor<float> again = queue.DeQue<float>();
+      Adds(again, again, 1.0f, 8);
+      queue.EnQue(again);
+    }
+    LocalTensor<float> last = queue.DeQue<float>();
+    GlobalTensor<float> outGlobal;
+    outGlobal.SetGlobalBuffer((__gm__ float*)out.addr(), 8);
+    PipeBarrier<PIPE_ALL>();
+    DataCopy(outGlobal, last, 8);
+    queue.FreeTensor(last);
+  });
+  ASSERT_EQ(kept.status, 0) << kept.Describe();
+  EXPECT_EQ(out.values(), std::vector<float>(8, 8.0f));
+
+  const auto twice = simtest::Launch(1, [&] {
+    TPipe pipe;
+    TQue<TPosition::VECIN, 2> queue;
+    pipe.InitBuffer(queue, 2, 8 * sizeof(float));
+    LocalTensor<float> tensor = queue.AllocTensor<float>();
+    queue.EnQue(tensor);
+    queue.EnQue(tensor);
+  });
+  EXPECT_TRUE(twice.HasKind("queue-misuse")) << twice.Describe();
+}
+
 }  // namespace
