@@ -93,6 +93,10 @@ struct BlockState {
   uint16_t deqScaleBits = 0x3C00;  // DEQSCALE, half 1.0 until SetDeqScale (the NPU leaves it unspecified)
   // SPR.ACC_VAL: the total of the last vcadd in accumulate mode or ReduceSum count form (get_acc_val).
   uint64_t accumulatorBits = 0;
+  // The VA registers set_va_reg_sb writes and vnchwconv reads: 8 registers of 8 UB addresses;
+  // bit i of addressRegistersSet says VAi was written in this block.
+  uint64_t addressRegisters[8][8] = {};
+  uint8_t addressRegistersSet = 0;
   uint8_t* systemWorkspace = nullptr;  // GetSysWorkSpacePtr; a framework launch sets it first
   // CrossCoreSetFlag<0> calls of this block not yet consumed by a CrossCoreWaitFlag, per flag ID.
   uint8_t pendingAllCoreSets[16] = {};

@@ -7,8 +7,6 @@
 
 namespace ascendc_sim {
 
-constexpr uint32_t kMaxRepeatTimes = 255;
-
 // The mask is a register, not an instruction operand: a level-0 call with isSetMask=true writes it
 // (SetVectorMask) and leaves it set, and CANN's level-2 wrapper runs SetMaskCount, SetVectorMask(0,
 // count), the instruction, then ResetMask and SetMaskNorm. Later isSetMask=false calls see the result.

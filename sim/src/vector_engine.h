@@ -12,6 +12,9 @@
 
 namespace ascendc_sim {
 
+// The largest repeat count a vector instruction's 8-bit field holds.
+inline constexpr uint32_t kMaxRepeatTimes = 255;
+
 struct VecOperand {
   const LocalRef* ref;
   uint32_t elementBytes;

@@ -1,6 +1,7 @@
 // DataCopy and DataCopyPad between global memory and on-chip buffers.
 #pragma once
 #include "ascendc_sim/global_tensor.h"
+#include "ascendc_sim/keywords.h"
 #include "ascendc_sim/local_tensor.h"
 
 namespace AscendC {
@@ -151,3 +152,19 @@ void SetPadValue(T value) {
 }
 
 }  // namespace AscendC
+
+// CCE spelling of DataCopy's UB-to-UB block form on raw UB pointers: nBurst blocks of lenBurst
+// 32-byte units, with gaps of srcStride/dstStride units. `sid` selects nothing on A2.
+inline void copy_ubuf_to_ubuf(__ubuf__ void* dst, __ubuf__ void* src, uint8_t sid, uint16_t nBurst, uint16_t lenBurst,
+                              uint16_t srcStride, uint16_t dstStride,
+                              const std::source_location location = std::source_location::current()) {
+  (void)sid;
+  const ascendc_sim::Site site = ascendc_sim::MakeSite("copy_ubuf_to_ubuf", location);
+  ascendc_sim::CopyEndpoint to;
+  to.local = ascendc_sim::rt::LocalAt(dst, "dst", site);
+  ascendc_sim::CopyEndpoint from;
+  from.local = ascendc_sim::rt::LocalAt(src, "src", site);
+  // Whole 32-byte blocks move, so there is no element size to check: 1 byte.
+  ascendc_sim::rt::DataCopy(to, from, 1, ascendc_sim::CopyKind::kBlocks, {nBurst, lenBurst, srcStride, dstStride}, {},
+                            site);
+}

@@ -4,6 +4,7 @@
 
 #include "ascendc_sim/api_address.h"
 #include "ascendc_sim/dtype.h"
+#include "ascendc_sim/keywords.h"
 #include "ascendc_sim/local_tensor.h"
 #include "ascendc_sim/vec_params.h"
 
@@ -89,3 +90,24 @@ void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const Loca
 }
 
 }  // namespace AscendC
+
+// CCE spelling of Or on raw UB pointers (GetPhyAddr), under the mask register; each pointer stands
+// for the live buffer it points into. The repeat is wider than CANN's uint8_t so an out-of-range
+// value is reported instead of wrapped.
+template <class T>
+void vor(__ubuf__ T* dst, __ubuf__ T* src0, __ubuf__ T* src1, ascendc_sim::RepeatTimes repeat, uint8_t dstBlockStride,
+         uint8_t src0BlockStride, uint8_t src1BlockStride, uint8_t dstRepeatStride, uint8_t src0RepeatStride,
+         uint8_t src1RepeatStride, const std::source_location location = std::source_location::current()) {
+  ASCENDC_SIM_CHECK_DTYPE("vor", T, int16_t, uint16_t);
+  const ascendc_sim::Site site = ascendc_sim::MakeSite("vor", location);
+  ascendc_sim::VecShape shape = ascendc_sim::MaskRegisterShape(repeat);
+  shape.dstBlkStride = dstBlockStride;
+  shape.src0BlkStride = src0BlockStride;
+  shape.src1BlkStride = src1BlockStride;
+  shape.dstRepStride = dstRepeatStride;
+  shape.src0RepStride = src0RepeatStride;
+  shape.src1RepStride = src1RepeatStride;
+  ascendc_sim::rt::VecBinary(ascendc_sim::BinaryOp::kOr, ascendc_sim::kDTypeOf<T>,
+                             ascendc_sim::rt::LocalAt(dst, "dst", site), ascendc_sim::rt::LocalAt(src0, "src0", site),
+                             ascendc_sim::rt::LocalAt(src1, "src1", site), shape, site);
+}

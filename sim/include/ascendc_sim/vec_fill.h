@@ -2,8 +2,10 @@
 // (each of 8 elements to its own 32-byte block) and Axpy (dst += scalar * src).
 #pragma once
 #include <cstdint>
+#include <type_traits>
 
 #include "ascendc_sim/dtype.h"
+#include "ascendc_sim/keywords.h"
 #include "ascendc_sim/local_tensor.h"
 #include "ascendc_sim/vec_binary.h"
 #include "ascendc_sim/vec_params.h"
@@ -121,3 +123,18 @@ void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalarV
 }
 
 }  // namespace AscendC
+
+// CCE spelling of Duplicate's level-0 form on a raw UB pointer, under the mask register. The scalar
+// source has no strides, so srcBlockStride and srcRepeatStride have no effect.
+template <class T>
+void vector_dup(__ubuf__ T* dst, std::type_identity_t<T> value, ascendc_sim::RepeatTimes repeat,
+                uint16_t dstBlockStride, uint16_t srcBlockStride, uint8_t dstRepeatStride, uint8_t srcRepeatStride,
+                const std::source_location location = std::source_location::current()) {
+  ASCENDC_SIM_CHECK_FILL_DTYPE("vector_dup", T);
+  (void)srcBlockStride;
+  (void)srcRepeatStride;
+  const ascendc_sim::Site site = ascendc_sim::MakeSite("vector_dup", location);
+  ascendc_sim::rt::VecDuplicate(
+      ascendc_sim::kDTypeOf<T>, ascendc_sim::rt::LocalAt(dst, "dst", site), ascendc_sim::ScalarBits(T(value)),
+      ascendc_sim::DuplicateShape(ascendc_sim::MaskRegisterShape(repeat), dstBlockStride, dstRepeatStride), site);
+}

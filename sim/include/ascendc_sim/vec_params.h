@@ -85,6 +85,13 @@ inline VecShape MaskShape(const MaskArg& mask, uint32_t repeatTimes, bool setMas
   shape.repeatTimes = repeatTimes;
   return shape;
 }
+// The shape of a CCE instruction on raw pointers: it runs under whatever the mask register holds.
+inline VecShape MaskRegisterShape(uint32_t repeatTimes) {
+  VecShape shape;
+  shape.mode = VecShape::Mode::kMaskRegister;
+  shape.repeatTimes = repeatTimes;
+  return shape;
+}
 inline VecShape WithStrides(const MaskArg& mask, uint32_t repeatTimes, bool setMask,
                             const AscendC::BinaryRepeatParams& params) {
   VecShape shape = MaskShape(mask, repeatTimes, setMask);

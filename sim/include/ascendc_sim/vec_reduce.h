@@ -53,8 +53,7 @@ void RawRepeatSum(T* dst, T* src, int32_t repeat, int32_t dstRepeatStride, int32
   const Site site = MakeSite("vcadd", location);
   const LocalRef source = rt::LocalAt(src, "src", site);
   const ReduceParams params{repeat, srcBlockStride, srcRepeatStride, dstRepeatStride};
-  VecShape maskRegister;
-  maskRegister.mode = VecShape::Mode::kMaskRegister;
+  const VecShape maskRegister = MaskRegisterShape(uint32_t(repeat));
   if (accumulate) {
     rt::ReduceSumToAccumulator(kDTypeOf<T>, source, maskRegister, params, site);
     return;

@@ -71,6 +71,26 @@ TEST(BinaryTest, DoubleBufferedHalfAddMatchesRoundedReference) {
   }
 }
 
+// vor, the CCE spelling of Or on raw UB pointers, under the mask register. As AddLayerNorm uses it:
+// src0RepStride 0 re-reads one repeat and src1BlkStride 0 reads one block for all eight.
+TEST(BinaryTest, VorOrsRawPointersWithTheirStridesUnderTheMaskRegister) {
+  std::vector<int16_t> source(128 + 16);
+  for (size_t i = 0; i < source.size(); ++i) source[i] = int16_t(i < 128 ? i * 3 : 0x4000 >> (i - 128));
+  const std::vector<int16_t> sentinel(512, -7);
+  const auto run = simtest::RunOnUb<int16_t, int16_t>(source, sentinel, [](const auto& dst, const auto& src) {
+    set_vector_mask(0, ~0ull);  // lanes 0-63 of each repeat
+    vor((__ubuf__ int16_t*)dst.GetPhyAddr(), (__ubuf__ int16_t*)src.GetPhyAddr(),
+        (__ubuf__ int16_t*)src[128].GetPhyAddr(), 2, 1, 1, 0, 16, 0, 0);
+    ResetMask();
+  });
+  ASSERT_EQ(run.outcome.status, 0) << run.outcome.Describe();
+  for (uint32_t i = 0; i < 512; ++i) {
+    const uint32_t repeat = i / 256, lane = i % 256;
+    const int16_t expected = lane < 64 ? int16_t(source[lane] | source[128 + lane % 16]) : int16_t(-7);
+    ASSERT_EQ(run.dst[i], expected) << "element " << i << " (repeat " << repeat << ")";
+  }
+}
+
 }  // namespace
 
 namespace {

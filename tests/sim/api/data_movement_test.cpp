@@ -119,4 +119,20 @@ TEST(DataMovementTest, InitGlobalMemoryFillsAndChecksBounds) {
   EXPECT_TRUE(outcome.HasKind("gm-out-of-bounds")) << outcome.Describe();
 }
 
+// copy_ubuf_to_ubuf, the CCE spelling of DataCopy's UB-to-UB block form: nBurst bursts of lenBurst
+// 32-byte units, srcStride and dstStride units apart.
+TEST(DataMovementTest, CopyUbufToUbufMovesBurstsWithTheirGaps) {
+  std::vector<float> source(64);
+  for (size_t i = 0; i < source.size(); ++i) source[i] = float(i);
+  const auto run =
+      simtest::RunOnUb<float, float>(source, std::vector<float>(64, -1.0f), [](const auto& dst, const auto& src) {
+        copy_ubuf_to_ubuf((__ubuf__ float*)dst.GetPhyAddr(), (__ubuf__ float*)src.GetPhyAddr(), 0, 2, 1, 1, 2);
+      });
+  ASSERT_EQ(run.outcome.status, 0) << run.outcome.Describe();
+  for (size_t i = 0; i < 64; ++i) {
+    const float expected = i < 8 ? float(i) : (i >= 24 && i < 32 ? float(i - 8) : -1.0f);
+    ASSERT_EQ(run.dst[i], expected) << "element " << i;
+  }
+}
+
 }  // namespace

@@ -161,6 +161,19 @@ TEST(FillTest, MulAddDstAccumulatesProducts) {
   CheckMulAddDst<float, half>(34);
 }
 
+// vector_dup, the CCE spelling of Duplicate on a raw UB pointer, fills the lanes the mask register
+// selects, repeat after repeat at dstRepeatStride blocks (AddLayerNorm's zero block).
+TEST(FillTest, VectorDupFillsTheMaskRegistersLanesOfEachRepeat) {
+  const std::vector<int16_t> sentinel(2 * 128, -1);
+  const auto run = RunOnUb<int16_t, int16_t>(sentinel, sentinel, [](const auto& dst, const auto&) {
+    set_vector_mask(0, 0xffff);
+    vector_dup((__ubuf__ int16_t*)dst.GetPhyAddr(), int16_t(7), 2, 1, 0, uint8_t(8), uint8_t(0));
+    ResetMask();
+  });
+  ASSERT_EQ(run.outcome.status, 0) << run.outcome.Describe();
+  for (uint32_t i = 0; i < run.dst.size(); ++i) ASSERT_EQ(run.dst[i], i % 128 < 16 ? 7 : -1) << "element " << i;
+}
+
 }  // namespace
 
 namespace {
