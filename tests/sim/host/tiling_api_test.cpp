@@ -29,6 +29,19 @@ TEST(SigmoidTilingTest, TmpSizeIsAtLeast256BytesAndAtMostTheInput) {
   EXPECT_EQ(maxValue, 256u);
 }
 
+// A row's mask converted to half is the minimum; every row's the maximum. Cutting a longer mask
+// row needs room of its own unless the mask may be reused.
+TEST(SelectWithBytesMaskTilingTest, TmpSizesFollowTheRowScratch) {
+  const ge::Shape src({4, 64}), scalar({1}), mask({4, 96});
+  uint32_t maxValue = 0, minValue = 0;
+  AscendC::GetSelectWithBytesMaskMaxMinTmpSize(src, scalar, 2, ge::Shape({4, 64}), 1, true, maxValue, minValue);
+  EXPECT_EQ(minValue, 128u);
+  EXPECT_EQ(maxValue, 4 * 128u);
+  EXPECT_EQ(AscendC::GetSelectWithBytesMaskMinTmpSize(scalar, src, 4, mask, 1, true), 128u);
+  EXPECT_EQ(AscendC::GetSelectWithBytesMaskMinTmpSize(scalar, src, 4, mask, 1, false), 128u + 64u);
+  EXPECT_EQ(AscendC::GetSelectWithBytesMaskMaxTmpSize(src, scalar, 4, mask, 2, false), 4 * (128u + 128u));
+}
+
 // Host code uses std::array after including only CANN's headers.
 TEST(TilingApiTest, BringsStdArray) {
   const std::array<int64_t, 2> range = {{0, 4}};
