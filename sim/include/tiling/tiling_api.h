@@ -9,4 +9,5 @@
 #include "register/tilingdata_base.h"
 #include "tiling/activation/sigmoid_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
+#include "tiling/reduce/mean_tiling.h"
 #include "tiling/select/select_with_bytes_mask_tiling.h"

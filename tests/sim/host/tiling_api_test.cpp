@@ -42,6 +42,19 @@ TEST(SelectWithBytesMaskTilingTest, TmpSizesFollowTheRowScratch) {
   EXPECT_EQ(AscendC::GetSelectWithBytesMaskMaxTmpSize(src, scalar, 4, mask, 2, false), 4 * (128u + 128u));
 }
 
+// Mean keeps one row's repeat sums, and the converted row when it accumulates in another type; the
+// maximum equals the minimum.
+TEST(MeanTilingTest, TmpSizeIsOneRowsScratch) {
+  uint32_t maxValue = 0, minValue = 0;
+  AscendC::GetMeanMaxMinTmpSize(1024, 2, 2, false, maxValue, minValue);
+  EXPECT_EQ(minValue, 32u);  // 8 half repeat sums, one block
+  EXPECT_EQ(maxValue, minValue);
+  AscendC::GetMeanMaxMinTmpSize(1024, 2, 4, false, maxValue, minValue);
+  EXPECT_EQ(minValue, 4096u + 64u);
+  AscendC::GetMeanMaxMinTmpSize(3, 4, 4, false, maxValue, minValue);
+  EXPECT_EQ(minValue, 32u);
+}
+
 // Host code uses std::array after including only CANN's headers.
 TEST(TilingApiTest, BringsStdArray) {
   const std::array<int64_t, 2> range = {{0, 4}};
