@@ -23,6 +23,7 @@
 #include "ascendc_sim/adv_math/power.h"
 #include "ascendc_sim/adv_api/mean.h"
 #include "ascendc_sim/adv_api/select_with_bytes_mask.h"
+#include "ascendc_sim/adv_api/softmax.h"
 #include "ascendc_sim/broadcast.h"
 #include "ascendc_sim/tiling_data.h"
 #include "ascendc_sim/scalar_math.h"

@@ -27,9 +27,9 @@ void CheckShape(const AscendC::SelectWithBytesMaskShapeInfo& shape, uint32_t ele
                       static_cast<unsigned long long>(uint64_t(shape.srcLastAxis) * elementBytes)));
   }
   if (uint64_t(shape.maskLastAxis) * maskBytes % kBlockBytes != 0 || shape.maskLastAxis % kMaskElementMultiple != 0) {
-    RaiseError("bad-parameter", site,
-               Format("maskLastAxis %u must be a multiple of 16 elements filling whole 32-byte blocks",
-                      shape.maskLastAxis));
+    RaiseError(
+        "bad-parameter", site,
+        Format("maskLastAxis %u must be a multiple of 16 elements filling whole 32-byte blocks", shape.maskLastAxis));
   }
   if (shape.maskLastAxis < shape.srcLastAxis) {
     RaiseError("bad-parameter", site,

@@ -11,3 +11,4 @@
 #include "tiling/platform/platform_ascendc.h"
 #include "tiling/reduce/mean_tiling.h"
 #include "tiling/select/select_with_bytes_mask_tiling.h"
+#include "tiling/softmax/softmax_tiling.h"

@@ -1,8 +1,7 @@
 // ge::Operator and ge::TensorDesc, which op_host check-support callbacks read (ReverseSequence).
-#include "graph/operator.h"
-
 #include <gtest/gtest.h>
 
+#include "graph/operator.h"
 #include "register/op_def_registry.h"
 
 namespace {

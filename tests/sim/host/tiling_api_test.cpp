@@ -55,6 +55,27 @@ TEST(MeanTilingTest, TmpSizeIsOneRowsScratch) {
   EXPECT_EQ(minValue, 32u);
 }
 
+// SoftMax's pass holds a float row plus two blocks per row: the minimum is one row, the maximum all.
+TEST(SoftMaxTilingTest, TmpSizesAndTilingFollowTheRowsThatFit) {
+  const ge::Shape shape({4, 5, 64});  // 20 rows of 64
+  EXPECT_EQ(AscendC::GetSoftMaxMinTmpSize(shape, 4, false), (64u + 16u) * 4u);
+  EXPECT_EQ(AscendC::GetSoftMaxMaxTmpSize(shape, 2, false), 20 * (64u + 16u) * 4u);
+  optiling::SoftMaxTiling tiling;
+  AscendC::SoftMaxTilingFunc(shape, 2, 3 * 320 + 100, tiling);
+  EXPECT_EQ(tiling.get_srcM(), 20u);
+  EXPECT_EQ(tiling.get_srcK(), 64u);
+  EXPECT_EQ(tiling.get_srcSize(), 1280u);
+  EXPECT_EQ(tiling.get_outMaxK(), 16u);  // a 32-byte block of half sums and maxima per row
+  EXPECT_EQ(tiling.get_outMaxSize(), 320u);
+  EXPECT_EQ(tiling.get_splitM(), 3u);
+  EXPECT_EQ(tiling.get_splitSize(), 192u);
+  EXPECT_EQ(tiling.get_rangeM(), 6u);
+  EXPECT_EQ(tiling.get_tailM(), 2u);
+  EXPECT_EQ(tiling.get_tailSplitSize(), 128u);
+  AscendC::SoftMaxTilingFunc(shape, 4, 100, tiling);
+  EXPECT_EQ(tiling.get_splitM(), 0u);  // below the minimum: the kernel reports it
+}
+
 // Host code uses std::array after including only CANN's headers.
 TEST(TilingApiTest, BringsStdArray) {
   const std::array<int64_t, 2> range = {{0, 4}};

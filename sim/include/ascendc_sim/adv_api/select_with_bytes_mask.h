@@ -57,7 +57,8 @@ template <typename T, typename U, bool isReuseMask = true>
 void SelectWithBytesMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, T src1, const LocalTensor<U>& mask,
                          const LocalTensor<uint8_t>& sharedTmpBuffer, const SelectWithBytesMaskShapeInfo& info,
                          const std::source_location location = std::source_location::current()) {
-  ascendc_sim::SelectWithBytesMaskCall<T, U, isReuseMask>(dst, src0, src1, false, mask, sharedTmpBuffer, info, location);
+  ascendc_sim::SelectWithBytesMaskCall<T, U, isReuseMask>(dst, src0, src1, false, mask, sharedTmpBuffer, info,
+                                                          location);
 }
 
 // src0 a scalar, src1 a tensor.

@@ -29,7 +29,7 @@ constexpr uint64_t MeanRowTmpBytes(uint32_t n, uint32_t srcTypeSize, uint32_t ac
 // it) and, when the mask row is longer than the source row and may not be reused, the mask row
 // cut to the source's length.
 constexpr uint64_t SelectWithBytesMaskRowTmpBytes(uint32_t srcLastAxis, uint32_t maskLastAxis, uint32_t maskTypeSize,
-                                                 bool isReuseMask) {
+                                                  bool isReuseMask) {
   constexpr uint64_t kHalfBytes = 2;
   const bool cutsMask = maskLastAxis != srcLastAxis && !isReuseMask;
   return RoundUpToBlock(uint64_t(srcLastAxis) * kHalfBytes) +

@@ -29,8 +29,8 @@ inline uint32_t GetSelectWithBytesMaskMinTmpSize(const ge::Shape& src0Shape, con
                                                  const uint32_t srcTypeSize, const ge::Shape& maskShape,
                                                  const uint32_t maskTypeSize, const bool isReuseMask) {
   (void)srcTypeSize;  // the scratch holds the mask only
-  return uint32_t(select_with_bytes_mask_detail::ScratchOf(src0Shape, src1Shape, maskShape, maskTypeSize, isReuseMask)
-                      .rowBytes);
+  return uint32_t(
+      select_with_bytes_mask_detail::ScratchOf(src0Shape, src1Shape, maskShape, maskTypeSize, isReuseMask).rowBytes);
 }
 
 inline uint32_t GetSelectWithBytesMaskMaxTmpSize(const ge::Shape& src0Shape, const ge::Shape& src1Shape,
@@ -44,8 +44,8 @@ inline uint32_t GetSelectWithBytesMaskMaxTmpSize(const ge::Shape& src0Shape, con
 
 inline void GetSelectWithBytesMaskMaxMinTmpSize(const ge::Shape& src0Shape, const ge::Shape& src1Shape,
                                                 const uint32_t srcTypeSize, const ge::Shape& maskShape,
-                                                const uint32_t maskTypeSize, const bool isReuseMask,
-                                                uint32_t& maxValue, uint32_t& minValue) {
+                                                const uint32_t maskTypeSize, const bool isReuseMask, uint32_t& maxValue,
+                                                uint32_t& minValue) {
   maxValue = GetSelectWithBytesMaskMaxTmpSize(src0Shape, src1Shape, srcTypeSize, maskShape, maskTypeSize, isReuseMask);
   minValue = GetSelectWithBytesMaskMinTmpSize(src0Shape, src1Shape, srcTypeSize, maskShape, maskTypeSize, isReuseMask);
 }
