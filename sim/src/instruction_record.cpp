@@ -61,6 +61,12 @@ void RecordVector(VecCost cost, uint32_t laneBytes, uint64_t repeats, const MemA
   CurrentBlock().timeline.Issue(HwPipe::kVector, figures.fixedCycles + repeats * perRepeat, accesses, count, site);
 }
 
+void RecordVectorPass(VecCost cost, uint32_t laneBytes, uint64_t elements, const MemAccess* accesses, size_t count,
+                      const Site& site) {
+  constexpr uint64_t kRepeatBytes = 256;
+  RecordVector(cost, laneBytes, (elements * laneBytes + kRepeatBytes - 1) / kRepeatBytes, accesses, count, site);
+}
+
 void RecordCopy(const CopyEndpoint& dst, const CopyEndpoint& src, uint64_t bytes, uint32_t bursts, uint64_t srcExtent,
                 uint64_t dstExtent, const Site& site) {
   const CostTable& costs = CurrentLaunchCost().Costs();

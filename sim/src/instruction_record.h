@@ -17,6 +17,10 @@ MemAccess GlobalAccess(const uint8_t* address, uint64_t bytes, bool write);
 // A vector instruction: `repeats` passes of 256 bytes with `laneBytes`-wide lanes.
 void RecordVector(VecCost cost, uint32_t laneBytes, uint64_t repeats, const MemAccess* accesses, size_t count,
                   const Site& site);
+// One pass of a high-level API over `elements` lanes of `laneBytes`: a vector instruction with as
+// many repeats as those lanes fill.
+void RecordVectorPass(VecCost cost, uint32_t laneBytes, uint64_t elements, const MemAccess* accesses, size_t count,
+                      const Site& site);
 
 // A DMA of `bytes` in `bursts` blocks between two endpoints; `srcExtent`/`dstExtent` are the byte
 // spans touched on each side from its start.

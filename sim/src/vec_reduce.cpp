@@ -2,16 +2,12 @@
 // per-block and per-pair level-0 reductions.
 //
 // Summation order (what the fp16 results depend on), after CANN's ReduceSum documentation:
-// - Inside one repeat, the 256 bytes of lanes (masked-off lanes count as 0) are added as a binary
-//   tree of adjacent pairs: (l0+l1), (l2+l3), ..., then pairs of those sums, until one value is
-//   left. BlockReduceSum uses the same tree over the lanes of each 32-byte block, PairReduceSum
-//   is its first level.
-// - Every addition is rounded to the element type; fp16 additions that overflow saturate to
-//   ±65504 (CANN: 60000+60000 gives 65504, then + (-29900) gives 35604).
+// - Inside one repeat, the lanes (masked-off lanes count as 0) are added as the binary tree of
+//   tree_sum.h. BlockReduceSum uses the same tree over the lanes of each 32-byte block,
+//   PairReduceSum is its first level.
 // - ReduceSum's count form (A2 "mode 2") adds the per-repeat sums sequentially:
 //   ((s0 + s1) + s2) + ...; its level-0 form (A2 "mode 1") reduces the per-repeat sums again with
 //   the same tree, 256 bytes of them at a time, until one is left.
-#include <cmath>
 #include <type_traits>
 #include <vector>
 
@@ -20,6 +16,7 @@
 #include "element.h"
 #include "instruction_record.h"
 #include "local_memory.h"
+#include "tree_sum.h"
 #include "vector_engine.h"
 
 namespace ascendc_sim {
@@ -30,28 +27,9 @@ constexpr uint32_t kRepeatBytes = 256;
 constexpr uint32_t kMaxLanes = 128;
 constexpr int32_t kMaxStrideField = 65535;
 constexpr uint32_t kMaxHalfIndex = 65535;
-constexpr float kHalfMax = 65504.0f;
 
 uint64_t RoundUp(uint64_t value, uint64_t multiple) { return (value + multiple - 1) / multiple * multiple; }
 uint64_t CeilDiv(uint64_t value, uint64_t divisor) { return (value + divisor - 1) / divisor; }
-
-template <class T>
-float AddInType(float a, float b) {
-  const float sum = float(T(a + b));
-  if constexpr (std::is_same_v<T, half>) {
-    if (std::isinf(sum) && std::isfinite(a) && std::isfinite(b)) return std::copysign(kHalfMax, sum);
-  }
-  return sum;
-}
-
-// The adder tree described at the top; `count` is a power of two and `values` is overwritten.
-template <class T>
-float TreeSum(float* values, uint32_t count) {
-  for (uint32_t width = count; width > 1; width /= 2) {
-    for (uint32_t i = 0; i < width / 2; ++i) values[i] = AddInType<T>(values[2 * i], values[2 * i + 1]);
-  }
-  return values[0];
-}
 
 bool Better(ReduceOp op, float candidate, float best) { return op == ReduceOp::kMax ? candidate > best : candidate < best; }
 

@@ -1,9 +1,10 @@
 // ge::Shape, the graph-level shape host tiling code builds to ask the high-level API tiling helpers
-// for buffer sizes (CANN's graph/tensor.h). Unlike gert::Shape, a shape without dimensions has
-// size 0.
+// for buffer sizes, and ge::TensorDesc, a graph tensor's description (CANN's graph/tensor.h).
+// Unlike gert::Shape, a shape without dimensions has size 0.
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "graph/types.h"
@@ -33,6 +34,25 @@ class Shape {
 
  private:
   std::vector<int64_t> dims_;
+};
+
+// What a graph node's input or output is: shape, format and dtype (ge::Operator hands these out).
+class TensorDesc {
+ public:
+  explicit TensorDesc(Shape shape = Shape(), Format format = FORMAT_ND, DataType dataType = DT_FLOAT)
+      : shape_(std::move(shape)), format_(format), dataType_(dataType) {}
+
+  Shape GetShape() const { return shape_; }
+  void SetShape(const Shape& shape) { shape_ = shape; }
+  Format GetFormat() const { return format_; }
+  void SetFormat(Format format) { format_ = format; }
+  DataType GetDataType() const { return dataType_; }
+  void SetDataType(DataType dataType) { dataType_ = dataType; }
+
+ private:
+  Shape shape_;
+  Format format_;
+  DataType dataType_;
 };
 
 }  // namespace ge

@@ -7,12 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "graph/operator.h"
 #include "graph/types.h"
 #include "register/op_impl_registry.h"
-
-namespace ge {
-class Operator;
-}  // namespace ge
 
 namespace ops {
 

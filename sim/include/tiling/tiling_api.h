@@ -1,7 +1,7 @@
 // CANN's umbrella header for host tiling: the platform query, the tiling-data macros and the
-// high-level API size queries the simulator has. The matmul tiling (matmul_tiling::MatmulApiTiling)
-// and the other high-level API helpers (GetSoftMax*, ...) are not simulated. Host code relies on it
-// for <array> as well, which CANN's matmul tiling headers bring.
+// high-level API size queries and tilings the simulator has. The matmul tiling
+// (matmul_tiling::MatmulApiTiling) and the other high-level API helpers are not simulated. Host
+// code relies on it for <array> as well, which CANN's matmul tiling headers bring.
 #pragma once
 #include <array>
 
@@ -9,3 +9,6 @@
 #include "register/tilingdata_base.h"
 #include "tiling/activation/sigmoid_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
+#include "tiling/reduce/mean_tiling.h"
+#include "tiling/select/select_with_bytes_mask_tiling.h"
+#include "tiling/softmax/softmax_tiling.h"

@@ -44,6 +44,36 @@ TEST(TPipeTest, AccessToAZeroLengthBufferIsOutOfBounds) {
   EXPECT_TRUE(outcome.HasKind("ub-out-of-bounds")) << outcome.Describe();
 }
 
+// TBuf::Get(len) past the buffer's end hands the view out, as the NPU does (GroupNormSwishGrad asks
+// for a group and touches one channel): a warning, then only an access past the end is an error.
+TEST(TPipeTest, GetPastTheBufferEndWarnsAndBoundsAccessesByTheBuffer) {
+  const auto inside = simtest::Launch(1, [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 16 * sizeof(float));
+    LocalTensor<float> wide = buf.Get<float>(64);
+    EXPECT_EQ(wide.GetSize(), 64u);
+    Duplicate(wide, 1.0f, 16);
+  });
+  ASSERT_EQ(inside.status, 0) << inside.Describe();
+  ASSERT_EQ(inside.diagnostics.size(), 1u) << inside.Describe();
+  EXPECT_EQ(inside.diagnostics[0].severity, ascendc_sim::Severity::kWarning);
+  EXPECT_EQ(inside.diagnostics[0].kind, "ub-out-of-bounds");
+  EXPECT_EQ(inside.diagnostics[0].api, "TBuf::Get");
+
+  const auto past = simtest::Launch(1, [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf, next;
+    pipe.InitBuffer(buf, 16 * sizeof(float));
+    pipe.InitBuffer(next, 64 * sizeof(float));
+    Duplicate(buf.Get<float>(64), 1.0f, 24);
+  });
+  EXPECT_EQ(past.status, 1);
+  ASSERT_EQ(past.diagnostics.size(), 2u) << past.Describe();
+  EXPECT_EQ(past.diagnostics[1].kind, "ub-out-of-bounds");
+  EXPECT_EQ(past.diagnostics[1].api, "Duplicate");
+}
+
 // The untyped DeQue() dequeues the oldest buffer and returns its handle (its on-chip address); the
 // kernel keeps using the tensor it enqueued, and the state machine moves on as with DeQue<T>().
 TEST(TPipeTest, UntypedDeQueDequeuesTheBuffer) {

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -15,6 +16,7 @@
 
 extern "C" void add_custom(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR workspace, GM_ADDR tiling);
 extern "C" void scale_custom(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling);
+extern "C" void softmax_custom(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling);
 
 namespace {
 
@@ -130,6 +132,48 @@ TEST(OpRuntime, StandardStructTilingWithRegisterTilingDefault) {
   ASSERT_EQ(outcome.status, 0) << outcome.Describe();
   const std::vector<float> y = yGm.values();
   for (size_t i = 0; i < length; ++i) ASSERT_EQ(y[i], x[i] * 2.0f + -5.0f) << "element " << i;  // alpha default 2
+}
+
+// The op's tiling nests optiling::SoftMaxTiling; the prelude leaves that struct to
+// kernel_tiling/kernel_tiling.h and checks the sizes agree, and the kernel's SoftMax reads it.
+TEST(OpRuntime, SoftMaxTilingNestedInTheOpsTilingReachesTheKernel) {
+  constexpr int64_t kRows = 5, kColumns = 40;
+  TilingRequest request;
+  request.opType = "SoftmaxCustom";
+  request.inputs = {{FloatTensor({kRows, kColumns})}};
+  request.outputs = {{FloatTensor({kRows, kColumns})}};
+  const TilingResult tiling = ascendc_sim::host::RunTiling(request);
+  ASSERT_TRUE(tiling.ok) << tiling.error;
+  ASSERT_EQ(tiling.tilingData.size(), 8u + 16 * 4u);
+  uint32_t softmaxFields[16] = {};
+  std::memcpy(softmaxFields, tiling.tilingData.data() + 8, sizeof(softmaxFields));
+  EXPECT_EQ(softmaxFields[0], uint32_t(kRows));     // srcM
+  EXPECT_EQ(softmaxFields[1], uint32_t(kColumns));  // srcK
+  EXPECT_EQ(softmaxFields[6], 1u);                  // splitM: the minimum space holds one row
+
+  std::string error;
+  const std::string prelude = ascendc_sim::host::KernelPrelude("SoftmaxCustom", {ge::DT_FLOAT}, {ge::DT_FLOAT}, error);
+  EXPECT_EQ(prelude.find("struct SoftMaxTiling"), std::string::npos) << prelude;
+  EXPECT_NE(prelude.find("static_assert(sizeof(SoftMaxTiling) == 64"), std::string::npos) << prelude;
+  EXPECT_NE(prelude.find("#include \"kernel_tiling/kernel_tiling.h\""), std::string::npos) << prelude;
+
+  const std::vector<float> x = Iota(kRows * kColumns, -3.0f, 0.07f);
+  simtest::GmBuffer<float> xGm(x), yGm(std::vector<float>(x.size(), 0.0f));
+  simtest::GmBuffer<uint8_t> tilingGm(tiling.tilingData);
+  const simtest::LaunchOutcome outcome = simtest::Launch(tiling.blockDim, [&] {
+    softmax_custom(xGm.addr(), yGm.addr(), nullptr, tilingGm.addr());
+  });
+  ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+  const std::vector<float> y = yGm.values();
+  for (int64_t row = 0; row < kRows; ++row) {
+    double sum = 0.0;
+    const float max = x[row * kColumns + kColumns - 1];  // each row rises
+    for (int64_t column = 0; column < kColumns; ++column) sum += std::exp(double(x[row * kColumns + column]) - max);
+    for (int64_t column = 0; column < kColumns; ++column) {
+      const double expected = std::exp(double(x[row * kColumns + column]) - max) / sum;
+      ASSERT_NEAR(y[row * kColumns + column], expected, 1e-6) << "row " << row << " column " << column;
+    }
+  }
 }
 
 TEST(OpRuntime, ShortTilingBufferIsGmOutOfBounds) {

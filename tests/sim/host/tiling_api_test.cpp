@@ -29,6 +29,53 @@ TEST(SigmoidTilingTest, TmpSizeIsAtLeast256BytesAndAtMostTheInput) {
   EXPECT_EQ(maxValue, 256u);
 }
 
+// A row's mask converted to half is the minimum; every row's the maximum. Cutting a longer mask
+// row needs room of its own unless the mask may be reused.
+TEST(SelectWithBytesMaskTilingTest, TmpSizesFollowTheRowScratch) {
+  const ge::Shape src({4, 64}), scalar({1}), mask({4, 96});
+  uint32_t maxValue = 0, minValue = 0;
+  AscendC::GetSelectWithBytesMaskMaxMinTmpSize(src, scalar, 2, ge::Shape({4, 64}), 1, true, maxValue, minValue);
+  EXPECT_EQ(minValue, 128u);
+  EXPECT_EQ(maxValue, 4 * 128u);
+  EXPECT_EQ(AscendC::GetSelectWithBytesMaskMinTmpSize(scalar, src, 4, mask, 1, true), 128u);
+  EXPECT_EQ(AscendC::GetSelectWithBytesMaskMinTmpSize(scalar, src, 4, mask, 1, false), 128u + 64u);
+  EXPECT_EQ(AscendC::GetSelectWithBytesMaskMaxTmpSize(src, scalar, 4, mask, 2, false), 4 * (128u + 128u));
+}
+
+// Mean keeps one row's repeat sums, and the converted row when it accumulates in another type; the
+// maximum equals the minimum.
+TEST(MeanTilingTest, TmpSizeIsOneRowsScratch) {
+  uint32_t maxValue = 0, minValue = 0;
+  AscendC::GetMeanMaxMinTmpSize(1024, 2, 2, false, maxValue, minValue);
+  EXPECT_EQ(minValue, 32u);  // 8 half repeat sums, one block
+  EXPECT_EQ(maxValue, minValue);
+  AscendC::GetMeanMaxMinTmpSize(1024, 2, 4, false, maxValue, minValue);
+  EXPECT_EQ(minValue, 4096u + 64u);
+  AscendC::GetMeanMaxMinTmpSize(3, 4, 4, false, maxValue, minValue);
+  EXPECT_EQ(minValue, 32u);
+}
+
+// SoftMax's pass holds a float row plus two blocks per row: the minimum is one row, the maximum all.
+TEST(SoftMaxTilingTest, TmpSizesAndTilingFollowTheRowsThatFit) {
+  const ge::Shape shape({4, 5, 64});  // 20 rows of 64
+  EXPECT_EQ(AscendC::GetSoftMaxMinTmpSize(shape, 4, false), (64u + 16u) * 4u);
+  EXPECT_EQ(AscendC::GetSoftMaxMaxTmpSize(shape, 2, false), 20 * (64u + 16u) * 4u);
+  optiling::SoftMaxTiling tiling;
+  AscendC::SoftMaxTilingFunc(shape, 2, 3 * 320 + 100, tiling);
+  EXPECT_EQ(tiling.get_srcM(), 20u);
+  EXPECT_EQ(tiling.get_srcK(), 64u);
+  EXPECT_EQ(tiling.get_srcSize(), 1280u);
+  EXPECT_EQ(tiling.get_outMaxK(), 16u);  // a 32-byte block of half sums and maxima per row
+  EXPECT_EQ(tiling.get_outMaxSize(), 320u);
+  EXPECT_EQ(tiling.get_splitM(), 3u);
+  EXPECT_EQ(tiling.get_splitSize(), 192u);
+  EXPECT_EQ(tiling.get_rangeM(), 6u);
+  EXPECT_EQ(tiling.get_tailM(), 2u);
+  EXPECT_EQ(tiling.get_tailSplitSize(), 128u);
+  AscendC::SoftMaxTilingFunc(shape, 4, 100, tiling);
+  EXPECT_EQ(tiling.get_splitM(), 0u);  // below the minimum: the kernel reports it
+}
+
 // Host code uses std::array after including only CANN's headers.
 TEST(TilingApiTest, BringsStdArray) {
   const std::array<int64_t, 2> range = {{0, 4}};

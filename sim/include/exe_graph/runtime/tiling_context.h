@@ -33,6 +33,8 @@ class TilingContext : public ExtendedKernelContext {
   fe::PlatFormInfos* GetPlatformInfo() const { return platform_; }
   const void* GetCompileInfo() const { return compileInfo_; }
   template <class T>
+  const T* GetCompileInfo() const { return static_cast<const T*>(compileInfo_); }
+  template <class T>
   const T* GetCompiledInfo() const { return static_cast<const T*>(compileInfo_); }
 
   ge::graphStatus SetBlockDim(uint32_t blockDim) { blockDim_ = blockDim; return ge::GRAPH_SUCCESS; }

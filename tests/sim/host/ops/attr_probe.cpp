@@ -43,7 +43,8 @@ static ge::graphStatus AttrProbeTiling(gert::TilingContext* context) {
   int64_t sum = 0;
   for (size_t i = 0; i < dims->GetSize(); ++i) sum += dims->GetData()[i];
   tiling.set_dimsSum(sum);
-  tiling.set_coreNum(context->GetCompiledInfo<AttrProbeCompileInfo>()->coreNum);
+  // Tiling code spells the compile-info accessor GetCompileInfo<T> (TilingParse code GetCompiledInfo<T>).
+  tiling.set_coreNum(context->GetCompileInfo<AttrProbeCompileInfo>()->coreNum);
   tiling.set_hasBias(context->GetOptionalInputShape(1) != nullptr ? 1 : 0);
   const uint32_t listCount = static_cast<uint32_t>(context->GetComputeNodeInputNum()) - 1 - tiling.get_hasBias();
   tiling.set_listCount(listCount);

@@ -1,0 +1,39 @@
+// The temporary space the simulated high-level APIs take, shared by their kernel-side checks (too
+// small a buffer is a diagnostic) and the host-side size queries (GetSoftMaxMinTmpSize, ...). The
+// figures are the simulator's own, from the vector passes each API stands for: every API works a
+// row at a time, so its minimum holds one row's scratch and its maximum that of every row.
+#pragma once
+#include <cstdint>
+
+namespace ascendc_sim {
+
+constexpr uint64_t RoundUpToBlock(uint64_t bytes) { return (bytes + 31) / 32 * 32; }
+
+// SoftMax computes in float: a float row (the converted half input, then its exponentials) and two
+// 32-byte blocks for the row's max and sum.
+constexpr uint64_t SoftMaxRowTmpBytes(uint32_t srcK) {
+  constexpr uint64_t kReduceBlockFloats = 2 * 8;
+  return (uint64_t(srcK) + kReduceBlockFloats) * sizeof(float);
+}
+
+// Mean: the row converted to accType when that differs from the source type, and the sums of its
+// 256-byte repeats.
+constexpr uint64_t MeanRowTmpBytes(uint32_t n, uint32_t srcTypeSize, uint32_t accTypeSize) {
+  const uint64_t lanesPerRepeat = 256 / accTypeSize;
+  const uint64_t partialSums = (n + lanesPerRepeat - 1) / lanesPerRepeat;
+  const uint64_t converted = srcTypeSize == accTypeSize ? 0 : RoundUpToBlock(uint64_t(n) * accTypeSize);
+  return converted + RoundUpToBlock(partialSums * accTypeSize);
+}
+
+// SelectWithBytesMask: the row's mask converted to half (Compare writes its bits over the start of
+// it) and, when the mask row is longer than the source row and may not be reused, the mask row
+// cut to the source's length.
+constexpr uint64_t SelectWithBytesMaskRowTmpBytes(uint32_t srcLastAxis, uint32_t maskLastAxis, uint32_t maskTypeSize,
+                                                  bool isReuseMask) {
+  constexpr uint64_t kHalfBytes = 2;
+  const bool cutsMask = maskLastAxis != srcLastAxis && !isReuseMask;
+  return RoundUpToBlock(uint64_t(srcLastAxis) * kHalfBytes) +
+         (cutsMask ? RoundUpToBlock(uint64_t(srcLastAxis) * maskTypeSize) : 0);
+}
+
+}  // namespace ascendc_sim
