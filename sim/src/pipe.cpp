@@ -177,17 +177,6 @@ LocalRef RefTo(int32_t slotIndex, uint8_t position) {
   return ref;
 }
 
-const char* StateName(BufferSlot::State state) {
-  switch (state) {
-    case BufferSlot::State::kFree: return "free";
-    case BufferSlot::State::kAllocated: return "allocated";
-    case BufferSlot::State::kQueued: return "enqueued";
-    case BufferSlot::State::kDequeued: return "dequeued";
-    case BufferSlot::State::kScratch: return "a TBuf";
-  }
-  return "?";
-}
-
 // The slot of a tensor handed to a queue operation; it must be a live buffer of this queue.
 BufferSlot& OwnedSlot(int32_t queueHandle, const LocalRef& tensor, const char* operation, const Site& site) {
   BlockState& block = CurrentBlock();
@@ -207,6 +196,17 @@ BufferSlot& OwnedSlot(int32_t queueHandle, const LocalRef& tensor, const char* o
 }
 
 }  // namespace
+
+const char* StateName(BufferSlot::State state) {
+  switch (state) {
+    case BufferSlot::State::kFree: return "free";
+    case BufferSlot::State::kAllocated: return "allocated";
+    case BufferSlot::State::kQueued: return "enqueued";
+    case BufferSlot::State::kDequeued: return "dequeued";
+    case BufferSlot::State::kScratch: return "a TBuf";
+  }
+  return "?";
+}
 
 namespace rt {
 
@@ -388,11 +388,13 @@ LocalRef BufGet(int32_t buf, uint32_t bytes, uint32_t byteOffset, Site site) {
   }
   if (uint64_t(byteOffset) + length > slot.bytes) {
     // The NPU hands the view out unchecked (only CANN's CPU-debug build asserts), and answers ask
-    // for more than they touch (GroupNormSwishGrad); the view keeps the buffer's end as its
-    // bound, so an access past it is still an error.
+    // for more than they touch (GroupNormSwishGrad); an access past the buffer's end reaches the
+    // bytes that follow, and CheckTensor reports it.
     RaiseWarning("ub-out-of-bounds", site,
-                 Format("asks for bytes [%u, %llu) of a %u-byte TBuf; an access past byte %u is an error", byteOffset,
-                        static_cast<unsigned long long>(uint64_t(byteOffset) + length), slot.bytes, slot.bytes),
+                 Format("asks for bytes [%u, %llu) of a %u-byte TBuf; an access past byte %u reaches the bytes that "
+                        "follow the buffer",
+                        byteOffset, static_cast<unsigned long long>(uint64_t(byteOffset) + length), slot.bytes,
+                        slot.bytes),
                  true);
   }
   LocalRef ref = RefTo(buf, 0);
