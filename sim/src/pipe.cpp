@@ -12,6 +12,9 @@ namespace {
 constexpr uint32_t kMaxBuffersPerPipe = 64;
 constexpr uint32_t kMaxQueueBuffersPerPosition = 8;
 constexpr int kEventIdsPerEvent = 8;
+// CANN's InitBuffer rounds every length up to one 32-byte block, whatever the memory, so the next
+// buffer starts there (and an access past a buffer reaches it there).
+constexpr uint32_t kBufferGranule = 32;
 
 PipeState& PipeAt(int32_t pipe, const Site& site) {
   BlockState& block = CurrentBlock();
@@ -61,7 +64,7 @@ std::vector<int32_t> PlaceBuffers(PipeState& pipe, uint8_t position, const uint3
   }
   std::vector<int32_t> slots;
   for (uint32_t i = 0; i < count; ++i) {
-    const uint32_t bytes = (lengths[i] + info.alignment - 1) / info.alignment * info.alignment;
+    const uint32_t bytes = (lengths[i] + kBufferGranule - 1) / kBufferGranule * kBufferGranule;
     const uint32_t offset = offsets ? offsets[i] : pipe.used[size_t(memory)];
     if (offsets && offset % info.alignment != 0) {
       RaiseError("misaligned-address", site, Format("buffer offset %u is not %u-byte aligned", offset, info.alignment));

@@ -38,6 +38,26 @@ TEST(TPipeTest, ZeroLengthBuffersTakeNoRoom) {
   EXPECT_EQ(out.values(), std::vector<float>(8, 3.0f));
 }
 
+// CANN's InitBuffer rounds lengths up to 32 bytes in every memory, not to the memory's operand
+// alignment (512 bytes in L0A): the layout an access past a buffer runs into.
+TEST(TPipeTest, BuffersFollowEachOtherIn32ByteStepsInEveryMemory) {
+  uint64_t l0aStep = 0, ubStep = 0;
+  const auto outcome = simtest::Launch(1, [&] {
+    TPipe pipe;
+    TBuf<TPosition::A2> firstL0a, secondL0a;
+    TBuf<TPosition::VECCALC> firstUb, secondUb;
+    pipe.InitBuffer(firstL0a, 100);
+    pipe.InitBuffer(secondL0a, 100);
+    pipe.InitBuffer(firstUb, 100);
+    pipe.InitBuffer(secondUb, 100);
+    l0aStep = secondL0a.Get<half>().GetPhyAddr() - firstL0a.Get<half>().GetPhyAddr();
+    ubStep = secondUb.Get<half>().GetPhyAddr() - firstUb.Get<half>().GetPhyAddr();
+  });
+  ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+  EXPECT_EQ(l0aStep, 128u);
+  EXPECT_EQ(ubStep, 128u);
+}
+
 // An access that runs past its buffer but stays in the UB reads or writes the bytes that follow,
 // as on the NPU: a ub-out-of-bounds warning, once per kernel line.
 const ascendc_sim::Diagnostic* FindKind(const simtest::LaunchOutcome& outcome, const std::string& kind) {
