@@ -37,6 +37,9 @@ struct BufferSlot {
   Handoff emptied;  // FreeTensor → AllocTensor
 };
 
+// How diagnostics describe a buffer's state: "free", "enqueued", "a TBuf"...
+const char* StateName(BufferSlot::State state);
+
 struct QueueState {
   int32_t pipe = -1;
   uint8_t position = 0;

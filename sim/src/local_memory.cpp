@@ -1,8 +1,10 @@
 #include "local_memory.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "diagnostics.h"
 #include "element.h"
@@ -10,8 +12,54 @@
 #include "launch_cost.h"
 
 namespace ascendc_sim {
+namespace {
 
-void CheckTensor(const LocalRef& ref, const uint8_t* address, uint64_t bytes, bool requireAlignment, const Site& site) {
+// One note per buffer of the block's live pipes holding bytes of [begin, end) in `own`'s memory:
+// the NPU touches them whatever their state.
+std::vector<std::string> BuffersHolding(const BufferSlot& own, uint64_t begin, uint64_t end) {
+  const BlockState& block = CurrentBlock();
+  std::vector<std::string> notes;
+  for (const PipeState& pipe : block.pipes) {
+    if (!pipe.alive) continue;
+    for (int32_t index : pipe.slots) {
+      const BufferSlot& other = block.slots[size_t(index)];
+      const uint64_t otherEnd = uint64_t(other.offset) + other.bytes;
+      if (&other == &own || other.memory != own.memory || otherEnd <= begin || other.offset >= end) continue;
+      notes.push_back(
+          Format("%s bytes [%llu, %llu) belong to the buffer InitBuffer at %s:%u placed at [%u, %llu), "
+                 "which is %s",
+                 Info(own.memory).name, static_cast<unsigned long long>(std::max<uint64_t>(begin, other.offset)),
+                 static_cast<unsigned long long>(std::min(end, otherEnd)), other.placedAt.file, other.placedAt.line,
+                 other.offset, static_cast<unsigned long long>(otherEnd), StateName(other.state)));
+    }
+  }
+  return notes;
+}
+
+// The NPU addresses the memory, not the buffer, so an access running past its buffer's end reads
+// or writes the bytes that follow (CrossEntropyLossGrad's 0-byte buffer); the caller performs it
+// on the flat memory, and this reports it. `start` is the access's offset in the memory.
+void WarnPastBuffer(const BufferSlot& slot, uint8_t position, uint64_t start, uint64_t bytes, const char* operand,
+                    const Site& site) {
+  const MemoryInfo& info = Info(slot.memory);
+  const uint64_t slotEnd = uint64_t(slot.offset) + slot.bytes;
+  const uint64_t strayBegin = std::max(start, slotEnd);
+  const uint64_t end = start + bytes;
+  RaiseWarning("ub-out-of-bounds", site,
+               Format("%s%saccesses bytes [%llu, %llu) of a %u-byte %s buffer (InitBuffer at %s:%u placed it at [%u, "
+                      "%llu)); as on the NPU it reaches %s bytes [%llu, %llu) past the buffer's end",
+                      operand != nullptr ? operand : "", operand != nullptr ? " " : "",
+                      static_cast<unsigned long long>(start - slot.offset),
+                      static_cast<unsigned long long>(end - slot.offset), slot.bytes, PositionName(position),
+                      slot.placedAt.file, slot.placedAt.line, slot.offset, static_cast<unsigned long long>(slotEnd),
+                      info.name, static_cast<unsigned long long>(strayBegin), static_cast<unsigned long long>(end)),
+               true, BuffersHolding(slot, strayBegin, end));
+}
+
+}  // namespace
+
+void CheckTensor(const LocalRef& ref, const uint8_t* address, uint64_t bytes, bool requireAlignment, const Site& site,
+                 const char* operand) {
   BlockState& block = CurrentBlock();
   if (ref.owner < 0 || size_t(ref.owner) >= block.slots.size()) {
     RaiseError("queue-misuse", site, "uses a LocalTensor that no TQue or TBuf handed out (default-constructed?)");
@@ -32,35 +80,28 @@ void CheckTensor(const LocalRef& ref, const uint8_t* address, uint64_t bytes, bo
                         PositionName(ref.position)),
                  true);
   }
-  const uint8_t* slotStart = block.memoryBase[size_t(slot.memory)] + slot.offset;
-  const MemoryInfo& slotMemory = Info(slot.memory);
-  if (address >= slotStart && address + bytes <= ref.limit && slot.offset + (address - slotStart) + bytes > slotMemory.bytes) {
-    const unsigned long long start = slot.offset + uint64_t(address - slotStart);
+  const MemoryInfo& info = Info(slot.memory);
+  const uint8_t* memoryStart = block.memoryBase[size_t(slot.memory)];
+  // Views only move forward from their buffer's start (offsets are unsigned), so an access lies
+  // at or past it; the NPU faults only when it leaves the memory.
+  const uint64_t start = uint64_t(address - memoryStart);
+  if (start + bytes > info.bytes) {
     RaiseError("ub-overflow", site,
-               Format("accesses %s bytes [%llu, %llu), past the end of the %u-byte %s: the hardware faults here", slotMemory.name,
-                      start, start + bytes, slotMemory.bytes, slotMemory.name),
-               {Format("InitBuffer at %s:%u placed this %s buffer at [%u, %llu)", slot.placedAt.file, slot.placedAt.line,
-                       PositionName(ref.position), slot.offset,
+               Format("accesses %s bytes [%llu, %llu), past the end of the %u-byte %s: the hardware faults here",
+                      info.name, static_cast<unsigned long long>(start), static_cast<unsigned long long>(start + bytes),
+                      info.bytes, info.name),
+               {Format("InitBuffer at %s:%u placed this %s buffer at [%u, %llu)", slot.placedAt.file,
+                       slot.placedAt.line, PositionName(ref.position), slot.offset,
                        static_cast<unsigned long long>(uint64_t(slot.offset) + slot.bytes))});
   }
-  Memory memory;
-  uint64_t offset = 0;
-  if (!block.Locate(address, 0, memory, offset)) RaiseError("ub-out-of-bounds", site, "tensor address is outside on-chip memory");
-  const MemoryInfo& info = Info(memory);
-  if (requireAlignment && offset % info.alignment != 0) {
+  if (requireAlignment && start % info.alignment != 0) {
     RaiseError("misaligned-address", site,
                Format("%s address 0x%llx is not %u-byte aligned (offset %llu bytes into the buffer); use an "
                       "operator[] offset that is a multiple of %u bytes",
-                      info.name, static_cast<unsigned long long>(offset), info.alignment,
-                      static_cast<unsigned long long>(address - (block.memoryBase[size_t(memory)] + slot.offset)),
-                      info.alignment));
+                      info.name, static_cast<unsigned long long>(start), info.alignment,
+                      static_cast<unsigned long long>(start - slot.offset), info.alignment));
   }
-  if (address < block.memoryBase[size_t(memory)] + slot.offset || address + bytes > ref.limit) {
-    const long long start = static_cast<long long>(address - (block.memoryBase[size_t(memory)] + slot.offset));
-    RaiseError("ub-out-of-bounds", site,
-               Format("accesses bytes [%lld, %lld) of a %u-byte %s buffer", start, start + static_cast<long long>(bytes),
-                      slot.bytes, PositionName(ref.position)));
-  }
+  if (address + bytes > ref.limit) WarnPastBuffer(slot, ref.position, start, bytes, operand, site);
 }
 
 void MarkWritten(const uint8_t* address, uint64_t bytes) {

@@ -12,6 +12,9 @@ namespace {
 constexpr uint32_t kMaxBuffersPerPipe = 64;
 constexpr uint32_t kMaxQueueBuffersPerPosition = 8;
 constexpr int kEventIdsPerEvent = 8;
+// CANN's InitBuffer rounds every length up to one 32-byte block, whatever the memory, so the next
+// buffer starts there (and an access past a buffer reaches it there).
+constexpr uint32_t kBufferGranule = 32;
 
 PipeState& PipeAt(int32_t pipe, const Site& site) {
   BlockState& block = CurrentBlock();
@@ -61,7 +64,7 @@ std::vector<int32_t> PlaceBuffers(PipeState& pipe, uint8_t position, const uint3
   }
   std::vector<int32_t> slots;
   for (uint32_t i = 0; i < count; ++i) {
-    const uint32_t bytes = (lengths[i] + info.alignment - 1) / info.alignment * info.alignment;
+    const uint32_t bytes = (lengths[i] + kBufferGranule - 1) / kBufferGranule * kBufferGranule;
     const uint32_t offset = offsets ? offsets[i] : pipe.used[size_t(memory)];
     if (offsets && offset % info.alignment != 0) {
       RaiseError("misaligned-address", site, Format("buffer offset %u is not %u-byte aligned", offset, info.alignment));
@@ -177,17 +180,6 @@ LocalRef RefTo(int32_t slotIndex, uint8_t position) {
   return ref;
 }
 
-const char* StateName(BufferSlot::State state) {
-  switch (state) {
-    case BufferSlot::State::kFree: return "free";
-    case BufferSlot::State::kAllocated: return "allocated";
-    case BufferSlot::State::kQueued: return "enqueued";
-    case BufferSlot::State::kDequeued: return "dequeued";
-    case BufferSlot::State::kScratch: return "a TBuf";
-  }
-  return "?";
-}
-
 // The slot of a tensor handed to a queue operation; it must be a live buffer of this queue.
 BufferSlot& OwnedSlot(int32_t queueHandle, const LocalRef& tensor, const char* operation, const Site& site) {
   BlockState& block = CurrentBlock();
@@ -207,6 +199,17 @@ BufferSlot& OwnedSlot(int32_t queueHandle, const LocalRef& tensor, const char* o
 }
 
 }  // namespace
+
+const char* StateName(BufferSlot::State state) {
+  switch (state) {
+    case BufferSlot::State::kFree: return "free";
+    case BufferSlot::State::kAllocated: return "allocated";
+    case BufferSlot::State::kQueued: return "enqueued";
+    case BufferSlot::State::kDequeued: return "dequeued";
+    case BufferSlot::State::kScratch: return "a TBuf";
+  }
+  return "?";
+}
 
 namespace rt {
 
@@ -388,11 +391,13 @@ LocalRef BufGet(int32_t buf, uint32_t bytes, uint32_t byteOffset, Site site) {
   }
   if (uint64_t(byteOffset) + length > slot.bytes) {
     // The NPU hands the view out unchecked (only CANN's CPU-debug build asserts), and answers ask
-    // for more than they touch (GroupNormSwishGrad); the view keeps the buffer's end as its
-    // bound, so an access past it is still an error.
+    // for more than they touch (GroupNormSwishGrad); an access past the buffer's end reaches the
+    // bytes that follow, and CheckTensor reports it.
     RaiseWarning("ub-out-of-bounds", site,
-                 Format("asks for bytes [%u, %llu) of a %u-byte TBuf; an access past byte %u is an error", byteOffset,
-                        static_cast<unsigned long long>(uint64_t(byteOffset) + length), slot.bytes, slot.bytes),
+                 Format("asks for bytes [%u, %llu) of a %u-byte TBuf; an access past byte %u reaches the bytes that "
+                        "follow the buffer",
+                        byteOffset, static_cast<unsigned long long>(uint64_t(byteOffset) + length), slot.bytes,
+                        slot.bytes),
                  true);
   }
   LocalRef ref = RefTo(buf, 0);

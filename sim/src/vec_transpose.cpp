@@ -39,10 +39,11 @@ struct ListNaming {
   }
 };
 
-// Checks one listed address: a live buffer, 32-byte aligned, holding every repeat's block.
+// Checks one listed address: a live buffer, 32-byte aligned, every repeat's block inside the memory.
 void CheckListEntry(const LocalRef& ref, uint32_t repeats, uint16_t repStride, const ListNaming& naming, uint32_t i,
                     const Site& site) {
-  CheckTensor(ref, ref.address, 0, false, site);
+  const uint64_t extent = uint64_t(repeats - 1) * repStride * kBlockBytes + kBlockBytes;
+  CheckTensor(ref, ref.address, extent, false, site, naming.Entry(i).c_str());
   Memory memory = Memory::kUnifiedBuffer;
   uint64_t offset = 0;
   CurrentBlock().Locate(ref.address, 0, memory, offset);
@@ -51,15 +52,6 @@ void CheckListEntry(const LocalRef& ref, uint32_t repeats, uint16_t repStride, c
                Format("%s is at UB offset %llu, not 32-byte aligned; every address of the list names a whole 32-byte "
                       "block",
                       naming.Entry(i).c_str(), static_cast<unsigned long long>(offset)));
-  }
-  const uint64_t extent = uint64_t(repeats - 1) * repStride * kBlockBytes + kBlockBytes;
-  const uint64_t available = ref.limit > ref.address ? uint64_t(ref.limit - ref.address) : 0;
-  if (extent > available) {
-    RaiseError("ub-out-of-bounds", site,
-               Format("%s needs %llu bytes (%u repeats, repeat stride %u blocks) but its buffer ends %llu bytes after "
-                      "it",
-                      naming.Entry(i).c_str(), static_cast<unsigned long long>(extent), repeats, repStride,
-                      static_cast<unsigned long long>(available)));
   }
 }
 

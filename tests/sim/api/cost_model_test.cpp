@@ -197,6 +197,38 @@ TEST_F(CostModelTest, AutoSyncChargesTheWaitItInserts) {
   EXPECT_NEAR(double(automatic.cycles), double(explicitFlags.cycles), 8.0);
 }
 
+// A copy through a 0-byte buffer into the one after it (CrossEntropyLossGrad) moves and is charged
+// for every byte, and the hazard checker sees the bytes it wrote: a vector read of them waits for
+// the copy as it would for a copy into their own buffer, and a read of other bytes does not.
+TEST_F(CostModelTest, AnAccessPastItsBufferIsChargedAndOrderedByTheBytesItTouches) {
+  constexpr uint32_t kCount = 16384;
+  enum class Copy { kIntoData, kThroughEmpty };
+  auto run = [](Copy copy, bool readData) {
+    GmBuffer<float> x(kCount);
+    return Profile(1, [&] {
+      AscendC::TPipe pipe;
+      AscendC::TBuf<AscendC::TPosition::VECCALC> empty, data, other, out;
+      pipe.InitBuffer(empty, 0);
+      pipe.InitBuffer(data, kCount * sizeof(float));
+      pipe.InitBuffer(other, kCount * sizeof(float));
+      pipe.InitBuffer(out, kCount * sizeof(float));
+      AscendC::GlobalTensor<float> xGm;
+      xGm.SetGlobalBuffer((__gm__ float*)x.addr(), kCount);
+      AscendC::Duplicate(other.Get<float>(), 1.0f, kCount);
+      AscendC::PipeBarrier<PIPE_ALL>();
+      AscendC::DataCopy(copy == Copy::kThroughEmpty ? empty.Get<float>() : data.Get<float>(), xGm, kCount);
+      AscendC::Muls(out.Get<float>(), readData ? data.Get<float>() : other.Get<float>(), 2.0f, kCount);
+    });
+  };
+  const auto direct = run(Copy::kIntoData, true), through = run(Copy::kThroughEmpty, true);
+  const auto unrelated = run(Copy::kThroughEmpty, false);
+  constexpr size_t kMte2 = size_t(ascendc_sim::HwPipe::kMte2);
+  EXPECT_EQ(through.busyCycles[kMte2], direct.busyCycles[kMte2]);
+  EXPECT_EQ(through.gmBytesRead, direct.gmBytesRead);
+  EXPECT_EQ(through.cycles, direct.cycles);
+  EXPECT_LT(unrelated.cycles, through.cycles);
+}
+
 TEST_F(CostModelTest, EverySimulatedSocHasItsTable) {
   const std::map<std::string, std::pair<double, uint32_t>> expected = {
       {"Ascend910B1", {1850, 48}}, {"Ascend910B2", {1800, 48}},    {"Ascend910B3", {1800, 40}},

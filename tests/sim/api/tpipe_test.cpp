@@ -1,5 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <source_location>
+#include <string>
+#include <vector>
+
 #include "kernel_test_support.h"
 
 using namespace AscendC;
@@ -34,19 +38,164 @@ TEST(TPipeTest, ZeroLengthBuffersTakeNoRoom) {
   EXPECT_EQ(out.values(), std::vector<float>(8, 3.0f));
 }
 
-TEST(TPipeTest, AccessToAZeroLengthBufferIsOutOfBounds) {
+// CANN's InitBuffer rounds lengths up to 32 bytes in every memory, not to the memory's operand
+// alignment (512 bytes in L0A): the layout an access past a buffer runs into.
+TEST(TPipeTest, BuffersFollowEachOtherIn32ByteStepsInEveryMemory) {
+  uint64_t l0aStep = 0, ubStep = 0;
   const auto outcome = simtest::Launch(1, [&] {
     TPipe pipe;
-    TBuf<TPosition::VECCALC> empty;
-    pipe.InitBuffer(empty, 0);
-    Duplicate(empty.Get<float>(), 1.0f, 8);
+    TBuf<TPosition::A2> firstL0a, secondL0a;
+    TBuf<TPosition::VECCALC> firstUb, secondUb;
+    pipe.InitBuffer(firstL0a, 100);
+    pipe.InitBuffer(secondL0a, 100);
+    pipe.InitBuffer(firstUb, 100);
+    pipe.InitBuffer(secondUb, 100);
+    l0aStep = secondL0a.Get<half>().GetPhyAddr() - firstL0a.Get<half>().GetPhyAddr();
+    ubStep = secondUb.Get<half>().GetPhyAddr() - firstUb.Get<half>().GetPhyAddr();
   });
-  EXPECT_TRUE(outcome.HasKind("ub-out-of-bounds")) << outcome.Describe();
+  ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+  EXPECT_EQ(l0aStep, 128u);
+  EXPECT_EQ(ubStep, 128u);
+}
+
+// An access that runs past its buffer but stays in the UB reads or writes the bytes that follow,
+// as on the NPU: a ub-out-of-bounds warning, once per kernel line.
+const ascendc_sim::Diagnostic* FindKind(const simtest::LaunchOutcome& outcome, const std::string& kind) {
+  for (const auto& diagnostic : outcome.diagnostics) {
+    if (diagnostic.kind == kind) return &diagnostic;
+  }
+  return nullptr;
+}
+
+// CrossEntropyLossGrad's tiling leaves a scratch buffer 0 bytes long and writes 10 floats into it:
+// they land in the buffer placed next, whose reads then see written bytes.
+TEST(TPipeTest, AWriteThroughAZeroLengthBufferLandsInTheNextBuffer) {
+  std::vector<float> landed(10);
+  uint32_t writeLine = 0, nextLine = 0;
+  const auto outcome = simtest::Launch(1, [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> empty, next;
+    pipe.InitBuffer(empty, 0);
+    nextLine = std::source_location::current().line() + 1;
+    pipe.InitBuffer(next, 16 * sizeof(float));
+    writeLine = std::source_location::current().line() + 1;
+    Duplicate(empty.Get<float>(), 1.5f, 10);
+    PipeBarrier<PIPE_ALL>();
+    for (uint32_t i = 0; i < 10; ++i) landed[i] = next.Get<float>().GetValue(i);
+  });
+  ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+  EXPECT_EQ(landed, std::vector<float>(10, 1.5f));
+  ASSERT_EQ(outcome.diagnostics.size(), 1u) << outcome.Describe();
+  const ascendc_sim::Diagnostic& warning = outcome.diagnostics[0];
+  EXPECT_EQ(warning.severity, ascendc_sim::Severity::kWarning);
+  EXPECT_EQ(warning.kind, "ub-out-of-bounds");
+  EXPECT_EQ(warning.api, "Duplicate");
+  EXPECT_EQ(warning.line, writeLine);
+  EXPECT_NE(warning.message.find("accesses bytes [0, 40) of a 0-byte VECCALC buffer"), std::string::npos)
+      << warning.message;
+  EXPECT_NE(warning.message.find("reaches UB bytes [0, 40) past the buffer's end"), std::string::npos)
+      << warning.message;
+  ASSERT_EQ(warning.notes.size(), 1u) << outcome.Describe();
+  EXPECT_EQ(warning.notes[0], "UB bytes [0, 40) belong to the buffer InitBuffer at " + warning.file + ":" +
+                                  std::to_string(nextLine) + " placed at [0, 64), which is a TBuf");
+}
+
+TEST(TPipeTest, AReadPastTheBufferEndReturnsTheNextBuffersBytes) {
+  std::vector<float> sums(16);
+  const auto outcome = simtest::Launch(1, [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> first, next, out;
+    pipe.InitBuffer(first, 8 * sizeof(float));
+    pipe.InitBuffer(next, 8 * sizeof(float));
+    pipe.InitBuffer(out, 16 * sizeof(float));
+    Duplicate(first.Get<float>(), 1.0f, 8);
+    Duplicate(next.Get<float>(), 2.0f, 8);
+    Adds(out.Get<float>(), first.Get<float>(), 0.5f, 16);
+    PipeBarrier<PIPE_ALL>();
+    for (uint32_t i = 0; i < 16; ++i) sums[i] = out.Get<float>().GetValue(i);
+  });
+  ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+  for (uint32_t i = 0; i < 16; ++i) EXPECT_EQ(sums[i], i < 8 ? 1.5f : 2.5f) << "element " << i;
+  ASSERT_EQ(outcome.diagnostics.size(), 1u) << outcome.Describe();
+  EXPECT_EQ(outcome.diagnostics[0].kind, "ub-out-of-bounds");
+  EXPECT_EQ(outcome.diagnostics[0].severity, ascendc_sim::Severity::kWarning);
+  EXPECT_NE(outcome.diagnostics[0].message.find("accesses bytes [0, 64) of a 32-byte VECCALC buffer"),
+            std::string::npos)
+      << outcome.Describe();
+}
+
+// The initialisation shadow follows the bytes: the neighbour's bytes nothing wrote are reported.
+TEST(TPipeTest, AReadPastTheBufferEndOfBytesNothingWroteIsAnUninitializedRead) {
+  const auto outcome = simtest::Launch(1, [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> first, next, out;
+    pipe.InitBuffer(first, 8 * sizeof(float));
+    pipe.InitBuffer(next, 8 * sizeof(float));
+    pipe.InitBuffer(out, 16 * sizeof(float));
+    Duplicate(first.Get<float>(), 1.0f, 8);
+    Adds(out.Get<float>(), first.Get<float>(), 0.5f, 16);
+  });
+  ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+  ASSERT_EQ(outcome.diagnostics.size(), 2u) << outcome.Describe();
+  EXPECT_NE(FindKind(outcome, "ub-out-of-bounds"), nullptr) << outcome.Describe();
+  const ascendc_sim::Diagnostic* unwritten = FindKind(outcome, "uninitialized-read");
+  ASSERT_NE(unwritten, nullptr) << outcome.Describe();
+  EXPECT_NE(unwritten->message.find("first at byte 32 of a 64-byte read"), std::string::npos) << outcome.Describe();
+}
+
+TEST(TPipeTest, ScalarAccessesAndCopiesPastTheBufferEndUseTheFollowingBytes) {
+  simtest::GmBuffer<float> source(std::vector<float>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15});
+  std::vector<float> next(8);
+  float readBack = 0.0f;
+  const auto outcome = simtest::Launch(1, [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> first, following;
+    pipe.InitBuffer(first, 8 * sizeof(float));
+    pipe.InitBuffer(following, 8 * sizeof(float));
+    GlobalTensor<float> sourceGm;
+    sourceGm.SetGlobalBuffer((__gm__ float*)source.addr(), 16);
+    DataCopy(first.Get<float>(), sourceGm, 16);
+    PipeBarrier<PIPE_ALL>();
+    first.Get<float>().SetValue(9, -1.0f);
+    readBack = first.Get<float>().GetValue(9);
+    for (uint32_t i = 0; i < 8; ++i) next[i] = following.Get<float>().GetValue(i);
+  });
+  ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+  EXPECT_EQ(next, (std::vector<float>{8, -1, 10, 11, 12, 13, 14, 15}));
+  EXPECT_EQ(readBack, -1.0f);
+  ASSERT_EQ(outcome.diagnostics.size(), 3u) << outcome.Describe();
+  EXPECT_EQ(outcome.diagnostics[0].api, "DataCopy");
+  EXPECT_EQ(outcome.diagnostics[1].api, "LocalTensor::SetValue");
+  EXPECT_EQ(outcome.diagnostics[2].api, "LocalTensor::GetValue");
+  for (const auto& diagnostic : outcome.diagnostics) {
+    EXPECT_EQ(diagnostic.kind, "ub-out-of-bounds");
+    EXPECT_EQ(diagnostic.severity, ascendc_sim::Severity::kWarning);
+  }
+}
+
+// Past the end of the UB itself the NPU faults.
+TEST(TPipeTest, AnAccessPastTheEndOfTheUbIsAnError) {
+  const auto outcome = simtest::Launch(1, [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> fill, last;
+    pipe.InitBuffer(fill, 196608 - 256);
+    pipe.InitBuffer(last, 256);
+    Duplicate(last.Get<float>(), 1.0f, 128);
+  });
+  EXPECT_EQ(outcome.status, 1);
+  ASSERT_EQ(outcome.diagnostics.size(), 1u) << outcome.Describe();
+  EXPECT_EQ(outcome.diagnostics[0].severity, ascendc_sim::Severity::kError);
+  EXPECT_EQ(outcome.diagnostics[0].kind, "ub-overflow");
+  EXPECT_NE(
+      outcome.diagnostics[0].message.find("accesses UB bytes [196352, 196864), past the end of the 196608-byte UB"),
+      std::string::npos)
+      << outcome.Describe();
 }
 
 // TBuf::Get(len) past the buffer's end hands the view out, as the NPU does (GroupNormSwishGrad asks
-// for a group and touches one channel): a warning, then only an access past the end is an error.
-TEST(TPipeTest, GetPastTheBufferEndWarnsAndBoundsAccessesByTheBuffer) {
+// for a group and touches one channel): a warning, and an access past the end reaches the bytes
+// that follow.
+TEST(TPipeTest, GetPastTheBufferEndWarnsAndItsAccessesReachTheNextBuffer) {
   const auto inside = simtest::Launch(1, [&] {
     TPipe pipe;
     TBuf<TPosition::VECCALC> buf;
@@ -61,16 +210,23 @@ TEST(TPipeTest, GetPastTheBufferEndWarnsAndBoundsAccessesByTheBuffer) {
   EXPECT_EQ(inside.diagnostics[0].kind, "ub-out-of-bounds");
   EXPECT_EQ(inside.diagnostics[0].api, "TBuf::Get");
 
+  std::vector<float> next(16);
   const auto past = simtest::Launch(1, [&] {
     TPipe pipe;
-    TBuf<TPosition::VECCALC> buf, next;
+    TBuf<TPosition::VECCALC> buf, following;
     pipe.InitBuffer(buf, 16 * sizeof(float));
-    pipe.InitBuffer(next, 64 * sizeof(float));
-    Duplicate(buf.Get<float>(64), 1.0f, 24);
+    pipe.InitBuffer(following, 16 * sizeof(float));
+    Duplicate(following.Get<float>(), 0.0f, 16);
+    LocalTensor<float> wide = buf.Get<float>(64);
+    Duplicate(wide, 1.0f, 24);
+    PipeBarrier<PIPE_ALL>();
+    for (uint32_t i = 0; i < 16; ++i) next[i] = following.Get<float>().GetValue(i);
   });
-  EXPECT_EQ(past.status, 1);
+  ASSERT_EQ(past.status, 0) << past.Describe();
+  for (uint32_t i = 0; i < 16; ++i) EXPECT_EQ(next[i], i < 8 ? 1.0f : 0.0f) << "element " << i;
   ASSERT_EQ(past.diagnostics.size(), 2u) << past.Describe();
   EXPECT_EQ(past.diagnostics[1].kind, "ub-out-of-bounds");
+  EXPECT_EQ(past.diagnostics[1].severity, ascendc_sim::Severity::kWarning);
   EXPECT_EQ(past.diagnostics[1].api, "Duplicate");
 }
 

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <cstdio>
 #include <cstring>
@@ -220,6 +221,45 @@ TEST(DiagnosticsTest, UbOverflowOfABufferNeverTouchedOnlyWarns) {
   EXPECT_EQ(run.exitStatus, 0) << run.Describe();
   EXPECT_EQ(run.CountStderr(": warning: [ub-overflow]"), 1) << run.err;
   EXPECT_EQ(run.CountStderr(": error: ["), 0) << run.err;
+}
+
+// The write through a 0-byte buffer lands in the buffer placed next, as on the NPU: one warning
+// for the line however many blocks run it, naming the buffer it reached; y holds exp(x).
+TEST(DiagnosticsTest, UbOutOfBoundsWarnsAndTheBytesLandInTheNextBuffer) {
+  const ProgramRun run = RunProgram("ub_out_of_bounds", {});
+  EXPECT_EQ(run.exitStatus, 0) << run.Describe();
+  EXPECT_EQ(run.CountStderr(": warning: ["), 1) << run.err;
+  const json warning = ExpectReported(run, "ub_out_of_bounds",
+                                      {"warning", "ub-out-of-bounds", "ub-out-of-bounds", 0, "Exp",
+                                       "accesses bytes [0, 40) of a 0-byte VECCALC buffer"});
+  EXPECT_NE(warning.value("message", "").find("reaches UB bytes [64, 104) past the buffer's end"), std::string::npos)
+      << warning.dump(2);
+  ASSERT_EQ(warning["notes"].size(), 1u) << warning.dump(2);
+  EXPECT_EQ(warning["notes"][0], "UB bytes [64, 104) belong to the buffer InitBuffer at " +
+                                     SourcePath("ub_out_of_bounds") + ":" +
+                                     std::to_string(MarkerLine("ub_out_of_bounds", "next buffer")) +
+                                     " placed at [64, 128), which is a TBuf");
+  const std::vector<std::string> values = Lines(run.out);
+  ASSERT_EQ(values.size(), 20u) << run.out;
+  for (size_t i = 0; i < values.size(); ++i) {
+    EXPECT_NEAR(std::stod(values[i]), std::exp(0.1 * double(i % 10)), 1e-5) << "y[" << i << "]";
+  }
+}
+
+TEST(DiagnosticsTest, UbOutOfBoundsIsAnErrorWhenStrict) {
+  const ProgramRun run = RunProgram("ub_out_of_bounds", {}, {"AKGEN_SIM_STRICT=1"});
+  ExpectError(run, "ub_out_of_bounds",
+              {"error", "ub-out-of-bounds", "ub-out-of-bounds", 0, "Exp", "(an error under AKGEN_SIM_STRICT=1)"});
+  EXPECT_EQ(run.out, "");
+}
+
+// Past the end of the UB itself the NPU faults, whatever buffer the bytes would have been in.
+TEST(DiagnosticsTest, UbOutOfBoundsPastTheEndOfTheUbIsAnOverflowError) {
+  const ProgramRun run = RunProgram("ub_out_of_bounds", {"past-ub"});
+  ExpectError(run, "ub_out_of_bounds",
+              {"error", "ub-overflow", "ub-out-of-bounds", 0, "Exp",
+               "accesses UB bytes [196608, 196648), past the end of the 196608-byte UB"});
+  EXPECT_EQ(run.out, "");
 }
 
 TEST(DiagnosticsTest, TooManyQueueBuffersOnVecin) {
