@@ -382,6 +382,14 @@ LocalRef BufGet(int32_t buf, uint32_t bytes, uint32_t byteOffset, Site site) {
   return ref;
 }
 
+void CheckQueueConfigValue(const char* field, uint32_t declared, const char* argument, uint32_t given, Site site) {
+  if (declared != 0 && declared != given) {
+    RaiseError("bad-parameter", site,
+               Format("InitBuffer's %s is %u but the queue's TQueConfig::%s is %u; they must be equal", argument,
+                      given, field, declared));
+  }
+}
+
 LocalRef LocalAt(const void* address, const char* operand, Site site) {
   if (address == nullptr) RaiseError("bad-parameter", site, Format("%s is a null pointer", operand));
   const uint8_t* byte = static_cast<const uint8_t*>(address);

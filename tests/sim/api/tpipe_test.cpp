@@ -62,4 +62,49 @@ TEST(TPipeTest, UntypedDeQueDequeuesTheBuffer) {
   EXPECT_TRUE(outcome.HasKind("queue-misuse")) << "the second DeQue finds the queue empty: " << outcome.Describe();
 }
 
+// A queue may take a TQueConfig as its third template argument; bufferNumber and bufferLen, when
+// nonzero, restate InitBuffer's num and len. CANN's CPU-debug build asserts they agree.
+constexpr TQueConfig kTwoBuffersOf256Bytes = {.bufferLen = 256, .bufferNumber = 2};
+constexpr TQueConfig kNumberOnly = {.bufferNumber = 2};
+
+TEST(TPipeTest, QueueWithTQueConfigRunsAsAnyQueue) {
+  static_assert(TQue<TPosition::VECIN, 1, &kTwoBuffersOf256Bytes>::kConfig == &kTwoBuffersOf256Bytes);
+  static_assert(TQue<TPosition::VECIN, 1>::kConfig == nullptr);
+  const auto outcome = simtest::Launch(1, [&] {
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1, &kTwoBuffersOf256Bytes> queue;
+    TQue<TPosition::VECOUT, 1, &kNumberOnly> placed;
+    pipe.InitBuffer(queue, 2, 256);
+    pipe.InitBuffer(placed, Std::make_tuple(1024u, 64u), Std::make_tuple(2048u, 64u));
+    LocalTensor<float> first = queue.AllocTensor<float>();
+    LocalTensor<float> second = queue.AllocTensor<float>();
+    EXPECT_EQ(first.GetSize(), 64u);
+    EXPECT_EQ(second.GetPhyAddr() - first.GetPhyAddr(), 256u);
+    queue.FreeTensor(first);
+    queue.FreeTensor(second);
+  });
+  EXPECT_EQ(outcome.status, 0) << outcome.Describe();
+}
+
+TEST(TPipeTest, InitBufferDisagreeingWithTQueConfigIsABadParameter) {
+  const auto wrongNumber = simtest::Launch(1, [&] {
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1, &kTwoBuffersOf256Bytes> queue;
+    pipe.InitBuffer(queue, 1, 256);
+  });
+  EXPECT_TRUE(wrongNumber.HasKind("bad-parameter")) << wrongNumber.Describe();
+  const auto wrongLength = simtest::Launch(1, [&] {
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1, &kTwoBuffersOf256Bytes> queue;
+    pipe.InitBuffer(queue, 2, 512);
+  });
+  EXPECT_TRUE(wrongLength.HasKind("bad-parameter")) << wrongLength.Describe();
+  const auto wrongPlacement = simtest::Launch(1, [&] {
+    TPipe pipe;
+    TQue<TPosition::VECOUT, 1, &kNumberOnly> queue;
+    pipe.InitBuffer(queue, Std::make_tuple(0u, 64u));
+  });
+  EXPECT_TRUE(wrongPlacement.HasKind("bad-parameter")) << wrongPlacement.Describe();
+}
+
 }  // namespace
