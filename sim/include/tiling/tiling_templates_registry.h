@@ -59,6 +59,6 @@ class Register {
 
 }  // namespace optiling
 
-#define REGISTER_TILING_TEMPLATE(op_type, class_name, priority)                                 \
+#define REGISTER_TILING_TEMPLATE(op_type, class_name, priority)                                \
   [[maybe_unused]] static ::optiling::Register akgenTilingTemplate_##class_name##_##priority = \
       ::optiling::Register(op_type).tiling<class_name>(priority)

@@ -1,8 +1,8 @@
 // gert::InferShapeRangeContext: every simulated shape is exact, so each range's bounds are the
 // tensor's own origin shape.
-#include "exe_graph/runtime/infer_shape_range_context.h"
-
 #include <gtest/gtest.h>
+
+#include "exe_graph/runtime/infer_shape_range_context.h"
 
 namespace {
 

@@ -1,11 +1,11 @@
 // CANN's tiling-template framework (TilingBaseClass, REGISTER_TILING_TEMPLATE, TilingRegistry) as
 // op_host code uses it: templates tried by priority, each running its steps in CANN's order.
-#include "tiling/tiling_templates_registry.h"
-
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
+
+#include "tiling/tiling_templates_registry.h"
 
 namespace {
 
@@ -69,9 +69,9 @@ struct Probe {
 TEST(TilingTemplatesTest, TheFirstCapableTemplateByPriorityTilesInCannsStepOrder) {
   Probe probe("TemplateProbe", 10, -1);
   EXPECT_EQ(optiling::TilingRegistry::GetInstance().DoTilingImpl(&probe.context), ge::GRAPH_SUCCESS);
-  EXPECT_EQ(Trace(), (std::vector<std::string>{"10:GetShapeAttrsInfo", "10:GetPlatformInfo", "10:IsCapable",
-                                                "10:DoOpTiling", "10:DoLibApiTiling", "10:GetWorkspaceSize",
-                                                "10:PostTiling"}));
+  EXPECT_EQ(Trace(),
+            (std::vector<std::string>{"10:GetShapeAttrsInfo", "10:GetPlatformInfo", "10:IsCapable", "10:DoOpTiling",
+                                      "10:DoLibApiTiling", "10:GetWorkspaceSize", "10:PostTiling"}));
   EXPECT_EQ(probe.context.GetTilingKey(), 1010u);
   EXPECT_EQ(probe.context.GetBlockDim(), 10u);
 }
