@@ -9,6 +9,7 @@
 #include "ascendc_sim/global_tensor.h"
 #include "ascendc_sim/local_tensor.h"
 #include "ascendc_sim/tpipe.h"
+#include "ascendc_sim/stack_buffer.h"
 #include "ascendc_sim/sys_var.h"
 #include "ascendc_sim/sync.h"
 #include "ascendc_sim/data_copy.h"

@@ -382,6 +382,36 @@ LocalRef BufGet(int32_t buf, uint32_t bytes, uint32_t byteOffset, Site site) {
   return ref;
 }
 
+LocalRef PipeStackBuffer(int32_t pipeHandle, uint8_t position, Site site) {
+  // A2 keeps the last 64 UB bytes for the messages vector cores send the cube core (KfcMsg).
+  constexpr uint32_t kReservedTailBytes = 64;
+  if (pipeHandle < 0) RaiseError("queue-misuse", site, "PopStackBuffer with no TPipe (GetTPipePtr() is null)");
+  if (MemoryOf(position) != Memory::kUnifiedBuffer) {
+    RaiseError("bad-parameter", site,
+               Format("PopStackBuffer at %s: the stack buffer is UB; use TPosition::LCM", PositionName(position)));
+  }
+  BlockState& block = CurrentBlock();
+  PipeState& pipe = PipeAt(pipeHandle, site);
+  const uint32_t start = pipe.used[size_t(Memory::kUnifiedBuffer)];
+  const uint32_t end = Info(Memory::kUnifiedBuffer).bytes - kReservedTailBytes;
+  if (start >= end) {
+    RaiseError("ub-overflow", site,
+               Format("PopStackBuffer: the TPipe's buffers reach UB byte %u, so nothing is left before byte %u", start,
+                      end),
+               AllocationTable(pipe, Memory::kUnifiedBuffer));
+  }
+  BufferSlot slot;
+  slot.offset = start;
+  slot.bytes = end - start;
+  slot.placedAt = site;
+  slot.state = BufferSlot::State::kScratch;
+  block.slots.push_back(slot);
+  block.memoryUsed[size_t(Memory::kUnifiedBuffer)] = true;
+  const int32_t slotIndex = int32_t(block.slots.size() - 1);
+  pipe.slots.push_back(slotIndex);  // released with the pipe's other buffers at Reset
+  return RefTo(slotIndex, position);
+}
+
 void CheckQueueConfigValue(const char* field, uint32_t declared, const char* argument, uint32_t given, Site site) {
   if (declared != 0 && declared != given) {
     RaiseError("bad-parameter", site,

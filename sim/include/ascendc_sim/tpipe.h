@@ -128,6 +128,7 @@ class TPipe {
   TPipe& operator=(const TPipe&) = delete;
 
   void Init() {}
+  int32_t SimHandle() const { return handle_; }
 
   template <class Queue>
   bool InitBuffer(Queue& queue, uint8_t num, uint32_t len,

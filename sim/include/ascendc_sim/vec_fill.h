@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "ascendc_sim/dtype.h"
+#include "ascendc_sim/keywords.h"
 #include "ascendc_sim/local_tensor.h"
 #include "ascendc_sim/vec_binary.h"
 #include "ascendc_sim/vec_params.h"
@@ -67,6 +68,16 @@ void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int32_t& c
   ASCENDC_SIM_CHECK_FILL_DTYPE("Duplicate", T);
   ascendc_sim::rt::VecDuplicate(ascendc_sim::kDTypeOf<T>, dst.SimRef(), ascendc_sim::ScalarBits(scalarValue),
                                 ascendc_sim::CountShape(count), ascendc_sim::MakeSite("Duplicate", location));
+}
+// The count form on a raw UB pointer (from GetPhyAddr()), CANN's implementation layer under Duplicate;
+// the pointer stands for the live buffer it points into, up to that buffer's end.
+template <class T>
+void DuplicateImpl(__ubuf__ T* dstLocal, const T& scalarValue, const int32_t& count,
+                   const std::source_location location = std::source_location::current()) {
+  ASCENDC_SIM_CHECK_FILL_DTYPE("Duplicate", T);
+  const ascendc_sim::Site site = ascendc_sim::MakeSite("DuplicateImpl", location);
+  ascendc_sim::rt::VecDuplicate(ascendc_sim::kDTypeOf<T>, ascendc_sim::rt::LocalAt(dstLocal, "dstLocal", site),
+                                ascendc_sim::ScalarBits(scalarValue), ascendc_sim::CountShape(count), site);
 }
 template <class T, bool isSetMask = true>
 void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const ascendc_sim::MaskArg mask,

@@ -107,4 +107,50 @@ TEST(TPipeTest, InitBufferDisagreeingWithTQueConfigIsABadParameter) {
   EXPECT_TRUE(wrongPlacement.HasKind("bad-parameter")) << wrongPlacement.Describe();
 }
 
+// PopStackBuffer hands out the UB past the pipe's buffers, up to the 64 bytes A2 reserves at its
+// end; the tensor works like a TBuf's until the pipe resets.
+TEST(TPipeTest, PopStackBufferIsTheUbPastThePipesBuffers) {
+  simtest::GmBuffer<float> out(8);
+  const auto outcome = simtest::Launch(1, [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> used;
+    pipe.InitBuffer(used, 1000);  // rounded up to 1024 bytes
+    LocalTensor<float> stack;
+    EXPECT_TRUE((PopStackBuffer<float, TPosition::LCM>(stack)));
+    EXPECT_EQ(stack.GetPhyAddr() - used.Get<float>().GetPhyAddr(), 1024u);
+    EXPECT_EQ(stack.GetSize(), (196608u - 64u - 1024u) / sizeof(float));
+    Duplicate(stack, 4.0f, 8);
+    GlobalTensor<float> global;
+    global.SetGlobalBuffer((__gm__ float*)out.addr(), 8);
+    PipeBarrier<PIPE_ALL>();
+    DataCopy(global, stack, 8);
+  });
+  ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+  EXPECT_EQ(out.values(), std::vector<float>(8, 4.0f));
+}
+
+TEST(TPipeTest, PopStackBufferIsStaleAfterResetAndNeedsRoomAndAPipe) {
+  const auto afterReset = simtest::Launch(1, [&] {
+    TPipe pipe;
+    LocalTensor<half> stack;
+    PopStackBuffer<half, TPosition::LCM>(stack);
+    pipe.Reset();
+    Duplicate(stack, half(1.0f), 16);
+  });
+  EXPECT_TRUE(afterReset.HasKind("queue-misuse")) << afterReset.Describe();
+  const auto full = simtest::Launch(1, [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> everything;
+    pipe.InitBuffer(everything, 196608 - 64);
+    LocalTensor<half> stack;
+    PopStackBuffer<half, TPosition::LCM>(stack);
+  });
+  EXPECT_TRUE(full.HasKind("ub-overflow")) << full.Describe();
+  const auto noPipe = simtest::Launch(1, [&] {
+    LocalTensor<half> stack;
+    PopStackBuffer<half, TPosition::LCM>(stack);
+  });
+  EXPECT_TRUE(noPipe.HasKind("queue-misuse")) << noPipe.Describe();
+}
+
 }  // namespace
