@@ -307,7 +307,14 @@ LocalRef QueueAlloc(int32_t queueHandle, Site site) {
 void QueueEnque(int32_t queueHandle, const LocalRef& tensor, Site site) {
   QueueState& queue = QueueAt(queueHandle, site);
   BufferSlot& slot = OwnedSlot(queueHandle, tensor, "EnQue", site);
-  if (slot.state != BufferSlot::State::kAllocated) {
+  if (slot.state == BufferSlot::State::kDequeued) {
+    // The NPU's EnQue only records the buffer and sets its event, so a dequeued tensor can be handed
+    // on again (GeGluV2 enqueues its GELU result again after copying it out, for the next stage).
+    RaiseWarning("queue-misuse", site,
+                 "EnQue of a tensor that was already dequeued; CANN's CPU-debug queue rejects this, the NPU hands "
+                 "the tensor on again",
+                 true);
+  } else if (slot.state != BufferSlot::State::kAllocated) {
     RaiseError("queue-misuse", site,
                Format("EnQue of a tensor that is %s; only a tensor from AllocTensor can be enqueued once",
                       StateName(slot.state)));

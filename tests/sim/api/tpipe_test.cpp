@@ -107,6 +107,30 @@ TEST(TPipeTest, InitBufferDisagreeingWithTQueConfigIsABadParameter) {
   EXPECT_TRUE(wrongPlacement.HasKind("bad-parameter")) << wrongPlacement.Describe();
 }
 
+// EnQue only sets the buffer's event on the NPU, so a dequeued tensor can be enqueued again and the
+// next DeQue hands it out (GeGluV2 does this); CANN's CPU-debug queue rejects it, hence the warning.
+TEST(TPipeTest, EnQueOfADequeuedTensorHandsItOnWithAWarning) {
+  const auto outcome = simtest::Launch(1, [&] {
+    TPipe pipe;
+    TQue<TPosition::VECOUT, 1> queue;
+    pipe.InitBuffer(queue, 1, 8 * sizeof(float));
+    LocalTensor<float> produced = queue.AllocTensor<float>();
+    Duplicate(produced, 2.0f, 8);
+    queue.EnQue(produced);
+    LocalTensor<float> first = queue.DeQue<float>();
+    queue.EnQue(first);
+    EXPECT_FALSE(queue.VacantInQue());
+    LocalTensor<float> second = queue.DeQue<float>();
+    EXPECT_EQ(second.GetPhyAddr(), produced.GetPhyAddr());
+    EXPECT_EQ(second.GetValue(7), 2.0f);
+    queue.FreeTensor(second);
+  });
+  EXPECT_EQ(outcome.status, 0) << outcome.Describe();
+  ASSERT_EQ(outcome.diagnostics.size(), 1u) << outcome.Describe();
+  EXPECT_EQ(outcome.diagnostics[0].kind, "queue-misuse");
+  EXPECT_EQ(outcome.diagnostics[0].severity, ascendc_sim::Severity::kWarning);
+}
+
 // PopStackBuffer hands out the UB past the pipe's buffers, up to the 64 bytes A2 reserves at its
 // end; the tensor works like a TBuf's until the pipe resets.
 TEST(TPipeTest, PopStackBufferIsTheUbPastThePipesBuffers) {
