@@ -22,6 +22,7 @@
 #include "ascendc_sim/adv_math/elementwise.h"
 #include "ascendc_sim/adv_math/exp.h"
 #include "ascendc_sim/adv_math/power.h"
+#include "ascendc_sim/adv_api/sum.h"
 #include "ascendc_sim/broadcast.h"
 #include "ascendc_sim/tiling_data.h"
 #include "ascendc_sim/scalar_math.h"

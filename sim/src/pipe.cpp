@@ -407,16 +407,19 @@ LocalRef PipeStackBuffer(int32_t pipeHandle, uint8_t position, Site site) {
                       end),
                AllocationTable(pipe, Memory::kUnifiedBuffer));
   }
-  BufferSlot slot;
-  slot.offset = start;
-  slot.bytes = end - start;
-  slot.placedAt = site;
-  slot.state = BufferSlot::State::kScratch;
-  block.slots.push_back(slot);
-  block.memoryUsed[size_t(Memory::kUnifiedBuffer)] = true;
-  const int32_t slotIndex = int32_t(block.slots.size() - 1);
-  pipe.slots.push_back(slotIndex);  // released with the pipe's other buffers at Reset
-  return RefTo(slotIndex, position);
+  // Repeated pops (a high-level API in a loop) share one view until an InitBuffer moves the start.
+  if (pipe.stackSlot < 0 || block.slots[size_t(pipe.stackSlot)].offset != start) {
+    BufferSlot slot;
+    slot.offset = start;
+    slot.bytes = end - start;
+    slot.placedAt = site;
+    slot.state = BufferSlot::State::kScratch;
+    block.slots.push_back(slot);
+    block.memoryUsed[size_t(Memory::kUnifiedBuffer)] = true;
+    pipe.stackSlot = int32_t(block.slots.size() - 1);
+    pipe.slots.push_back(pipe.stackSlot);  // released with the pipe's other buffers at Reset
+  }
+  return RefTo(pipe.stackSlot, position);
 }
 
 void CheckQueueConfigValue(const char* field, uint32_t declared, const char* argument, uint32_t given, Site site) {

@@ -153,6 +153,23 @@ TEST(TPipeTest, PopStackBufferIsTheUbPastThePipesBuffers) {
   EXPECT_EQ(out.values(), std::vector<float>(8, 4.0f));
 }
 
+// Repeated pops share one view; an InitBuffer after them moves the stack's start past the new buffer.
+TEST(TPipeTest, PopStackBufferFollowsThePipesAllocations) {
+  const auto outcome = simtest::Launch(1, [&] {
+    TPipe pipe;
+    LocalTensor<float> first, again, later;
+    PopStackBuffer<float, TPosition::LCM>(first);
+    PopStackBuffer<float, TPosition::LCM>(again);
+    EXPECT_EQ(again.GetPhyAddr(), first.GetPhyAddr());
+    TBuf<TPosition::VECCALC> added;
+    pipe.InitBuffer(added, 256);
+    PopStackBuffer<float, TPosition::LCM>(later);
+    EXPECT_EQ(later.GetPhyAddr() - first.GetPhyAddr(), 256u);
+    EXPECT_EQ(added.Get<float>().GetPhyAddr(), first.GetPhyAddr());
+  });
+  EXPECT_EQ(outcome.status, 0) << outcome.Describe();
+}
+
 TEST(TPipeTest, PopStackBufferIsStaleAfterResetAndNeedsRoomAndAPipe) {
   const auto afterReset = simtest::Launch(1, [&] {
     TPipe pipe;
