@@ -95,9 +95,8 @@ TEST(SumTest, ATmpBufferTooSmallForThePartialSumsIsOutOfBounds) {
 TEST(SumTest, RowsThatAreNotWholeBlocksOrNOutsideTheRowAreBadParameters) {
   const std::vector<float> src(16, 1.0f);
   for (const SumParams params : {SumParams{1, 6, 3}, SumParams{1, 8, 9}, SumParams{1, 8, 0}}) {
-    const auto run = RunOnUb<float, float>(src, std::vector<float>(8, 0.0f), [&](const auto& dst, const auto& src) {
-      Sum(dst, src, params);
-    });
+    const auto run = RunOnUb<float, float>(src, std::vector<float>(8, 0.0f),
+                                           [&](const auto& dst, const auto& src) { Sum(dst, src, params); });
     EXPECT_TRUE(run.outcome.HasKind("bad-parameter")) << params.inner << " " << params.n << run.outcome.Describe();
   }
 }
