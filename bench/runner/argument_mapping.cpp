@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "bench/compare/element_value.h"
+#include "bench/runner/builtin_aclnn_order.h"
 
 namespace akgen::bench {
 namespace {
@@ -271,7 +272,8 @@ ArgumentMapping MapArguments(const OpSignature& op, const std::string& kernelNam
     mapping.problem = "the golden case has no recorded op call (validation/pybind.cpp)";
     return mapping;
   }
-  CallMapper(op, *golden.call, mapping).Map();
+  const OpCall call = InOpDefOrder(*golden.call, op.opType);
+  CallMapper(op, call, mapping).Map();
   return mapping;
 }
 

@@ -1,6 +1,7 @@
 // How a case's recorded op call (the golden manifest's `call`, taken from the task's pybind.cpp)
 // becomes the runner's request. EXEC_NPU_CMD passes aclnn's arguments, which follow the OpDef:
-// every input, then every attribute, then every output, each in declaration order.
+// every input, then every attribute, then every output, each in declaration order (a built-in
+// aclnn API with an order of its own is reordered first: builtin_aclnn_order.h).
 // - an input or output argument is a tensor, a tensor list (a DYNAMIC parameter), an integer array
 //   (an int64 tensor, as aclIntArray reaches ValueDepend inputs), a scalar (a one-element tensor of
 //   the dtype the OpDef declares for the call's dtype combination) or none (an absent OPTIONAL one);

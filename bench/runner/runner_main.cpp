@@ -207,6 +207,12 @@ RunnerResult Run(const RunnerRequest& request) {
   std::vector<uint8_t*> args;
   for (const PlacedParam& input : inputs) args.push_back(input.kernelArgument);
   for (const PlacedParam& output : outputs) args.push_back(output.kernelArgument);
+  // The kernel writes the shapes of OutputShapeDependOnCompute outputs here; the recorded call
+  // already narrows such an output as pybind.cpp does, so nothing reads them back.
+  const std::optional<host::OpDescription> op = host::DescribeOp(request.opType);
+  if (const size_t shapeBytes = op ? host::ComputedShapesBytes(*op) : 0) {
+    args.push_back(static_cast<uint8_t*>(rt::GmAlloc(shapeBytes)));
+  }
   args.push_back(workspaceBytes ? static_cast<uint8_t*>(rt::GmAlloc(workspaceBytes)) : nullptr);
   args.push_back(GmCopy(tiling.tilingData));
 
@@ -216,7 +222,9 @@ RunnerResult Run(const RunnerRequest& request) {
     result.diagnostics.push_back({"kernel-arguments", "error", "", 0, request.kernelName, -1, ""});
     result.message = result.diagnostics.back().message =
         "kernel " + request.kernelName + " takes " + std::to_string(expected) + " arguments, op " + request.opType +
-        " passes " + std::to_string(args.size()) + " (its inputs, outputs, workspace and tiling)";
+        " passes " + std::to_string(args.size()) +
+        " (its inputs, outputs, computed-shapes buffer if an output has OutputShapeDependOnCompute, workspace and "
+        "tiling)";
     return result;
   }
   rt::SetTilingKey(tiling.tilingKey);

@@ -66,6 +66,7 @@ struct PipeState {
   std::vector<Allocation> allocations;
   std::vector<int32_t> queues;
   std::vector<int32_t> slots;  // every buffer this pipe placed, queue-owned or TBuf
+  int32_t stackSlot = -1;      // PopStackBuffer's view, while the pipe's allocations leave it in place
   uint32_t eventIdsInUse[64] = {};
 };
 

@@ -310,10 +310,15 @@ LocalRef QueueAlloc(int32_t queueHandle, Site site) {
 void QueueEnque(int32_t queueHandle, const LocalRef& tensor, Site site) {
   QueueState& queue = QueueAt(queueHandle, site);
   BufferSlot& slot = OwnedSlot(queueHandle, tensor, "EnQue", site);
-  // A dequeued tensor may be enqueued again: EnQue only hands the buffer to the consumer side, and
-  // kernels keep per-row statistics across iterations that way (DeepNormGrad). A tensor already in
-  // the queue, or freed, cannot.
-  if (slot.state != BufferSlot::State::kAllocated && slot.state != BufferSlot::State::kDequeued) {
+  if (slot.state == BufferSlot::State::kDequeued) {
+    // The NPU's EnQue only records the buffer and sets its event, so a dequeued tensor can be handed
+    // on again (GeGluV2 enqueues its GELU result again for the next stage; DeepNormGrad keeps its
+    // per-row statistics across iterations that way). CANN's CPU-debug queue rejects it.
+    RaiseWarning("queue-misuse", site,
+                 "EnQue of a tensor that was already dequeued; CANN's CPU-debug queue rejects this, the NPU hands "
+                 "the tensor on again",
+                 true);
+  } else if (slot.state != BufferSlot::State::kAllocated) {
     RaiseError("queue-misuse", site,
                Format("EnQue of a tensor that is %s; enqueue a tensor from AllocTensor or DeQue, once",
                       StateName(slot.state)));
@@ -405,6 +410,47 @@ LocalRef BufGet(int32_t buf, uint32_t bytes, uint32_t byteOffset, Site site) {
   ref.bytes = length;
   ref.position = uint8_t(AscendC::TPosition::VECCALC);
   return ref;
+}
+
+LocalRef PipeStackBuffer(int32_t pipeHandle, uint8_t position, Site site) {
+  // A2 keeps the last 64 UB bytes for the messages vector cores send the cube core (KfcMsg).
+  constexpr uint32_t kReservedTailBytes = 64;
+  if (pipeHandle < 0) RaiseError("queue-misuse", site, "PopStackBuffer with no TPipe (GetTPipePtr() is null)");
+  if (MemoryOf(position) != Memory::kUnifiedBuffer) {
+    RaiseError("bad-parameter", site,
+               Format("PopStackBuffer at %s: the stack buffer is UB; use TPosition::LCM", PositionName(position)));
+  }
+  BlockState& block = CurrentBlock();
+  PipeState& pipe = PipeAt(pipeHandle, site);
+  const uint32_t start = pipe.used[size_t(Memory::kUnifiedBuffer)];
+  const uint32_t end = Info(Memory::kUnifiedBuffer).bytes - kReservedTailBytes;
+  if (start >= end) {
+    RaiseError("ub-overflow", site,
+               Format("PopStackBuffer: the TPipe's buffers reach UB byte %u, so nothing is left before byte %u", start,
+                      end),
+               AllocationTable(pipe, Memory::kUnifiedBuffer));
+  }
+  // Repeated pops (a high-level API in a loop) share one view until an InitBuffer moves the start.
+  if (pipe.stackSlot < 0 || block.slots[size_t(pipe.stackSlot)].offset != start) {
+    BufferSlot slot;
+    slot.offset = start;
+    slot.bytes = end - start;
+    slot.placedAt = site;
+    slot.state = BufferSlot::State::kScratch;
+    block.slots.push_back(slot);
+    block.memoryUsed[size_t(Memory::kUnifiedBuffer)] = true;
+    pipe.stackSlot = int32_t(block.slots.size() - 1);
+    pipe.slots.push_back(pipe.stackSlot);  // released with the pipe's other buffers at Reset
+  }
+  return RefTo(pipe.stackSlot, position);
+}
+
+void CheckQueueConfigValue(const char* field, uint32_t declared, const char* argument, uint32_t given, Site site) {
+  if (declared != 0 && declared != given) {
+    RaiseError("bad-parameter", site,
+               Format("InitBuffer's %s is %u but the queue's TQueConfig::%s is %u; they must be equal", argument,
+                      given, field, declared));
+  }
 }
 
 LocalRef LocalAt(const void* address, const char* operand, Site site) {

@@ -401,6 +401,36 @@ TEST(ArgumentMapping, AnIntegerReductionForAStringAttributeIsPyTorchsReductionNa
   EXPECT_NE(MapArguments(op, "mse_loss_grad_v2", golden).problem.find("attribute reduction, string"), std::string::npos);
 }
 
+// CANN's built-in aclnnMseLossBackward(gradOutput, self, target, reduction, out) runs MseLossGradV2
+// with predict = self, label = target and dout = gradOutput: the call is reordered to the OpDef's.
+TEST(ArgumentMapping, ABuiltinAclnnApiIsReorderedToTheOpDefsOrder) {
+  const OpSignature op{"MseLossGradV2",
+                       {{"predict", "required", {"DT_FLOAT"}},
+                        {"label", "required", {"DT_FLOAT"}},
+                        {"dout", "required", {"DT_FLOAT"}}},
+                       {{"y", "required", {"DT_FLOAT"}}},
+                       {{"reduction", "string", false}}};
+  Manifest golden;
+  golden.call = OpCall{"aclnnMseLossBackward", "pybind.cpp:31", {}, {}};
+  golden.call->arguments = {Tensor("gradOutput", TorchDtype::Float32), Tensor("self", TorchDtype::Float32),
+                            Tensor("target", TorchDtype::Float32), Value(ValueKind::Scalar, TorchDtype::Int64, 1),
+                            Tensor("out", TorchDtype::Float32)};
+  golden.call->results = {{4, std::nullopt, 0, {2, 3}, {3, 1}}};
+  const ArgumentMapping mapping = MapArguments(op, "mse_loss_grad_v2", golden);
+  ASSERT_EQ(mapping.problem, "");
+  ASSERT_EQ(mapping.request.inputs.size(), 3u);
+  EXPECT_EQ(mapping.request.inputs[0].tensors.at(0).file, "self.bin");
+  EXPECT_EQ(mapping.request.inputs[1].tensors.at(0).file, "target.bin");
+  EXPECT_EQ(mapping.request.inputs[2].tensors.at(0).file, "gradOutput.bin");
+  EXPECT_EQ(mapping.request.attrs.at(0).value, "mean");
+  ASSERT_EQ(mapping.results.size(), 1u);
+  EXPECT_EQ(mapping.results[0].file, "out.bin");
+  EXPECT_TRUE(mapping.request.outputs.at(0).tensors.at(0).writeBack);
+  // The generated aclnnMseLossGradV2 follows the OpDef already.
+  golden.call->api = "aclnnMseLossGradV2";
+  EXPECT_EQ(MapArguments(op, "mse_loss_grad_v2", golden).request.inputs[0].tensors.at(0).file, "gradOutput.bin");
+}
+
 TEST(ArgumentMapping, AnOutputNamedLikeAnInputIsThatInputAndTakesNoArgument) {
   // Like NPUKernelBench's Eye: y is both input and output, written in place.
   const OpSignature eye{"Eye", {{"y", "required", {"DT_FLOAT"}}}, {{"y", "required", {"DT_FLOAT"}}},

@@ -108,6 +108,19 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataC
   copy_detail::Copy(dst, src, sizeof(T), ascendc_sim::CopyKind::kBlocks, copy_detail::Shape(params), {}, "DataCopy",
                     location);
 }
+// The UB -> GM block copy on raw pointers (from GetPhyAddr()), CANN's implementation layer under
+// DataCopy; the UB pointer stands for the live buffer it points into, up to that buffer's end.
+template <class T>
+void DataCopyUB2GMImpl(__gm__ T* dst, __ubuf__ T* src, const DataCopyParams& intriParams,
+                       const std::source_location location = std::source_location::current()) {
+  const ascendc_sim::Site site = ascendc_sim::MakeSite("DataCopyUB2GMImpl", location);
+  ascendc_sim::CopyEndpoint global, local;
+  global.global = true;
+  global.gm = ascendc_sim::rt::GmResolve(dst);
+  local.local = ascendc_sim::rt::LocalAt(src, "src", site);
+  ascendc_sim::rt::DataCopy(global, local, sizeof(T), ascendc_sim::CopyKind::kBlocks, copy_detail::Shape(intriParams),
+                            {}, site);
+}
 template <class T>
 void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& params,
               const std::source_location location = std::source_location::current()) {

@@ -122,6 +122,10 @@ void QueueFree(int32_t queue, const LocalRef& tensor, Site site);
 int32_t QueueCount(int32_t queue, int what);
 void QueueFreeAllEvent(int32_t queue);
 LocalRef BufGet(int32_t buf, uint32_t bytes, uint32_t byteOffset, Site site);
+// PopStackBuffer: the UB past every buffer of the pipe, up to the bytes A2 reserves at its end.
+LocalRef PipeStackBuffer(int32_t pipe, uint8_t position, Site site);
+// A queue's TQueConfig field (`declared`, 0 for "given at InitBuffer") against InitBuffer's argument.
+void CheckQueueConfigValue(const char* field, uint32_t declared, const char* argument, uint32_t given, Site site);
 // The view a raw on-chip pointer (a CCE intrinsic's `__ubuf__ T*`, from GetPhyAddr) stands for: from
 // `address` to the end of the live TQue/TBuf buffer holding it. `operand` names it in diagnostics.
 LocalRef LocalAt(const void* address, const char* operand, Site site);

@@ -2,6 +2,7 @@
 // classes hold handles, so copies and moves of kernel objects behave as on the NPU.
 #pragma once
 #include "ascendc_sim/local_tensor.h"
+#include "ascendc_sim/tque_config.h"
 
 namespace AscendC {
 
@@ -11,6 +12,7 @@ class TQueBind {
   static constexpr TPosition kSrcPosition = kSrc;
   static constexpr TPosition kDstPosition = kDst;
   static constexpr int32_t kQueueDepth = kDepth;
+  static constexpr const TQueConfig* kConfig = ascendc_sim::QueueConfigOf<kMask>();
 
   template <class T>
   LocalTensor<T> AllocTensor(const std::source_location location = std::source_location::current()) {
@@ -126,13 +128,15 @@ class TPipe {
   TPipe& operator=(const TPipe&) = delete;
 
   void Init() {}
+  int32_t SimHandle() const { return handle_; }
 
   template <class Queue>
   bool InitBuffer(Queue& queue, uint8_t num, uint32_t len,
                   const std::source_location location = std::source_location::current()) {
+    const ascendc_sim::Site site = ascendc_sim::MakeSite("InitBuffer", location);
+    CheckQueueConfig<Queue>(num, len, site);
     ascendc_sim::rt::PipeInitQueue(handle_, queue.SimHandle(), uint8_t(Queue::kSrcPosition),
-                                   uint8_t(Queue::kDstPosition), Queue::kQueueDepth,
-                                   num, len, ascendc_sim::MakeSite("InitBuffer", location));
+                                   uint8_t(Queue::kDstPosition), Queue::kQueueDepth, num, len, site);
     return true;
   }
   template <TPosition kPos>
@@ -145,10 +149,11 @@ class TPipe {
   bool InitBuffer(Queue& queue, const Std::tuple<Offset, Length>& first, const More&... more) {
     const uint32_t offsets[] = {uint32_t(first.first), uint32_t(more.first)...};
     const uint32_t lengths[] = {uint32_t(first.second), uint32_t(more.second)...};
+    const ascendc_sim::Site site = ascendc_sim::MakeSite("InitBuffer", std::source_location::current());
+    CheckQueueConfig<Queue>(1 + sizeof...(More), 0, site);
     ascendc_sim::rt::PipeInitQueueAt(handle_, queue.SimHandle(), uint8_t(Queue::kSrcPosition),
                                      uint8_t(Queue::kDstPosition), Queue::kQueueDepth,
-                                     offsets, lengths, uint32_t(1 + sizeof...(More)),
-                                     ascendc_sim::MakeSite("InitBuffer", std::source_location::current()));
+                                     offsets, lengths, uint32_t(1 + sizeof...(More)), site);
     return true;
   }
 
@@ -172,6 +177,20 @@ class TPipe {
   }
 
  private:
+  // InitBuffer's num and len must equal a TQueConfig's nonzero bufferNumber and bufferLen
+  // (len 0: not given). CANN asserts this only in its CPU-debug build; device builds use num and
+  // len, so so does the simulator.
+  template <class Queue>
+  static void CheckQueueConfig([[maybe_unused]] uint32_t num, [[maybe_unused]] uint32_t len,
+                               [[maybe_unused]] const ascendc_sim::Site& site) {
+#if defined(ASCENDC_CPU_DEBUG) && ASCENDC_CPU_DEBUG
+    if constexpr (Queue::kConfig != nullptr) {
+      ascendc_sim::rt::CheckQueueConfigValue("bufferNumber", Queue::kConfig->bufferNumber, "num", num, site);
+      if (len != 0) ascendc_sim::rt::CheckQueueConfigValue("bufferLen", Queue::kConfig->bufferLen, "len", len, site);
+    }
+#endif
+  }
+
   int32_t handle_;
 };
 

@@ -70,6 +70,16 @@ void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int32_t& c
   ascendc_sim::rt::VecDuplicate(ascendc_sim::kDTypeOf<T>, dst.SimRef(), ascendc_sim::ScalarBits(scalarValue),
                                 ascendc_sim::CountShape(count), ascendc_sim::MakeSite("Duplicate", location));
 }
+// The count form on a raw UB pointer (from GetPhyAddr()), CANN's implementation layer under Duplicate;
+// the pointer stands for the live buffer it points into, up to that buffer's end.
+template <class T>
+void DuplicateImpl(__ubuf__ T* dstLocal, const T& scalarValue, const int32_t& count,
+                   const std::source_location location = std::source_location::current()) {
+  ASCENDC_SIM_CHECK_FILL_DTYPE("Duplicate", T);
+  const ascendc_sim::Site site = ascendc_sim::MakeSite("DuplicateImpl", location);
+  ascendc_sim::rt::VecDuplicate(ascendc_sim::kDTypeOf<T>, ascendc_sim::rt::LocalAt(dstLocal, "dstLocal", site),
+                                ascendc_sim::ScalarBits(scalarValue), ascendc_sim::CountShape(count), site);
+}
 template <class T, bool isSetMask = true>
 void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const ascendc_sim::MaskArg mask,
                const ascendc_sim::RepeatTimes repeatTimes, const uint16_t dstBlockStride, const uint8_t dstRepeatStride,

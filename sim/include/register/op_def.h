@@ -34,7 +34,8 @@ class OpParamDef {
   OpParamDef& ScalarList() { scalarList_ = true; return *this; }
   OpParamDef& AutoContiguous() { return *this; }
   OpParamDef& IgnoreContiguous() { return *this; }
-  OpParamDef& OutputShapeDependOnCompute() { return *this; }
+  // An output whose shape only the kernel knows (NonZero, MaskedSelect): the kernel writes it.
+  OpParamDef& OutputShapeDependOnCompute() { shapeDependsOnCompute_ = true; return *this; }
   OpParamDef& Follow(const char* name) { follow_ = name; return *this; }
   OpParamDef& Follow(const char* name, FollowType) { follow_ = name; return *this; }
   OpParamDef& To(ge::DataType) { return *this; }
@@ -50,6 +51,7 @@ class OpParamDef {
   bool IsValueDepend() const { return valueDepend_ != IGNORE; }
   bool IsScalar() const { return scalar_; }
   bool IsScalarList() const { return scalarList_; }
+  bool IsOutputShapeDependOnCompute() const { return shapeDependsOnCompute_; }
   const std::string& FollowName() const { return follow_; }
 
  private:
@@ -61,6 +63,7 @@ class OpParamDef {
   Option valueDepend_ = IGNORE;
   bool scalar_ = false;
   bool scalarList_ = false;
+  bool shapeDependsOnCompute_ = false;
   std::string follow_;
 };
 

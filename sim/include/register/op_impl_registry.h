@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "exe_graph/runtime/infer_shape_context.h"
+#include "exe_graph/runtime/infer_shape_range_context.h"
 #include "exe_graph/runtime/tiling_context.h"
 #include "graph/types.h"
 
@@ -16,6 +17,7 @@ using TilingKernelFunc = ge::graphStatus (*)(TilingContext*);
 using TilingParseFunc = ge::graphStatus (*)(TilingParseContext*);
 using InferShapeKernelFunc = ge::graphStatus (*)(InferShapeContext*);
 using InferDataTypeKernelFunc = ge::graphStatus (*)(InferDataTypeContext*);
+using InferShapeRangeKernelFunc = ge::graphStatus (*)(InferShapeRangeContext*);
 using CompileInfoFactory = std::shared_ptr<void> (*)();
 
 // Everything registered for one op type through OpImplRegisterV2.
@@ -47,9 +49,10 @@ class OpImplRegisterV2 {
   }
   OpImplRegisterV2& InferShape(InferShapeKernelFunc function);
   OpImplRegisterV2& InferDataType(InferDataTypeKernelFunc function);
-  // Accepted for source compatibility; the simulator needs no shape-range or dependency hints.
-  template <class Function>
-  OpImplRegisterV2& InferShapeRange(Function) { return *this; }
+  // Accepted and never run: every shape the simulator runs with is exact, so no range needs
+  // inferring.
+  OpImplRegisterV2& InferShapeRange(InferShapeRangeKernelFunc) { return *this; }
+  // Accepted for source compatibility; the simulator needs no dependency hints.
   OpImplRegisterV2& InputsDataDependency(std::initializer_list<int32_t>) { return *this; }
   OpImplRegisterV2& TilingInputsDataDependency(std::initializer_list<int32_t>) { return *this; }
   OpImplRegisterV2& PrivateAttr(const char*) { return *this; }

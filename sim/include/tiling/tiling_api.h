@@ -1,9 +1,12 @@
 // CANN's umbrella header for host tiling: the platform query, the tiling-data macros and the
 // high-level API size queries and tilings the simulator has. The matmul tiling
-// (matmul_tiling::MatmulApiTiling) and the other high-level API helpers are not simulated. Host
-// code relies on it for <array> as well, which CANN's matmul tiling headers bring.
+// (matmul_tiling::MatmulApiTiling) and the other high-level API helpers are not simulated. Host code
+// relies on it for <algorithm>, <array> and <set> as well, which CANN's tiling headers bring
+// (DequantSwigluQuant calls std::transform and names std::set after including only them).
 #pragma once
+#include <algorithm>
 #include <array>
+#include <set>
 
 #include "graph/tensor.h"
 #include "register/tilingdata_base.h"

@@ -1,6 +1,7 @@
 // DescribeOp and RunTiling: the OpDef as the harness sees it, and one run of its tiling function.
 #include "ascendc_sim/host/op_runtime.h"
 
+#include <algorithm>
 #include <cstring>
 #include <exception>
 #include <memory>
@@ -24,7 +25,7 @@ std::string OptionName(ops::Option option) {
 
 ParamDescription Describe(const ops::OpParamDef& param) {
   return {param.Name(), param.GetParamType(), param.DataTypes(), param.Formats(), param.IsValueDepend(),
-          param.IsScalar()};
+          param.IsScalar(), param.IsOutputShapeDependOnCompute()};
 }
 
 AttrValue DefaultOf(const ops::OpAttrDef& attr) {
@@ -177,6 +178,13 @@ std::optional<OpDescription> DescribeOp(const std::string& opType) {
   }
   op.hasTiling = TilingFunctionOf(*def) != nullptr;
   return op;
+}
+
+size_t ComputedShapesBytes(const OpDescription& op) {
+  constexpr size_t kShapeSlotBytes = 9 * sizeof(uint64_t);
+  const auto computed = std::count_if(op.outputs.begin(), op.outputs.end(),
+                                      [](const ParamDescription& output) { return output.shapeDependsOnCompute; });
+  return kShapeSlotBytes * size_t(computed);
 }
 
 TilingResult RunTiling(const TilingRequest& request) {

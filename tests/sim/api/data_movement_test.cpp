@@ -1,4 +1,4 @@
-// Vector Copy, atomic accumulation into GM, and GM initialisation.
+// Vector Copy, atomic accumulation into GM, GM initialisation, and the UB -> GM copy on raw pointers.
 #include <gtest/gtest.h>
 
 #include "kernel_test_support.h"
@@ -22,6 +22,45 @@ TEST(DataMovementTest, CopyMovesMaskedLanesWithStrides) {
     const float expected = repeat < 2 && lane < 12 ? float(repeat * 64 + lane) : -1.0f;
     ASSERT_EQ(run.dst[i], expected) << "element " << i;
   }
+}
+
+// DataCopyUB2GMImpl, DataCopy's UB -> GM block copy on raw pointers: bursts of blockLen 32-byte
+// blocks, srcStride/dstStride blocks apart.
+TEST(DataMovementTest, DataCopyUB2GMImplCopiesBlocksWithStrides) {
+  simtest::GmBuffer<float> out(std::vector<float>(48, -1.0f));
+  const auto outcome = simtest::Launch(1, [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 32 * sizeof(float));
+    LocalTensor<float> local = buf.Get<float>();
+    for (int i = 0; i < 32; ++i) local.SetValue(i, float(i));
+    GlobalTensor<float> global;
+    global.SetGlobalBuffer((__gm__ float*)out.addr(), 48);
+    PipeBarrier<PIPE_ALL>();
+    // Two bursts of one block: UB blocks 0 and 2, to GM blocks 1 and 3.
+    DataCopyUB2GMImpl((__gm__ float*)global[8].GetPhyAddr(), (__ubuf__ float*)local.GetPhyAddr(), {2, 1, 1, 1});
+  });
+  ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+  const std::vector<float> values = out.values();
+  for (int i = 0; i < 48; ++i) {
+    const int block = i / 8;
+    const float expected = block == 1 ? float(i - 8) : block == 3 ? float(i - 8) : -1.0f;
+    EXPECT_EQ(values[i], expected) << "element " << i;
+  }
+}
+
+TEST(DataMovementTest, DataCopyUB2GMImplPastTheGmBufferIsOutOfBounds) {
+  simtest::GmBuffer<float> out(8);
+  const auto outcome = simtest::Launch(1, [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 16 * sizeof(float));
+    LocalTensor<float> local = buf.Get<float>();
+    Duplicate(local, 1.0f, 16);
+    PipeBarrier<PIPE_ALL>();
+    DataCopyUB2GMImpl((__gm__ float*)out.addr(), (__ubuf__ float*)local.GetPhyAddr(), {1, 2, 0, 0});
+  });
+  EXPECT_TRUE(outcome.HasKind("gm-out-of-bounds")) << outcome.Describe();
 }
 
 TEST(DataMovementTest, CopyKeepsBitPatternsExactly) {

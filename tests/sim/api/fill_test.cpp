@@ -35,6 +35,25 @@ TEST(FillTest, DuplicateFillsCountElementsOfEveryType) {
   CheckDuplicateCount<float>(1.0e-3f);
 }
 
+// DuplicateImpl, the count form on a raw UB pointer: it fills from the pointer on, within the buffer
+// the pointer points into.
+TEST(FillTest, DuplicateImplFillsFromARawPointer) {
+  const std::vector<int16_t> sentinel(64, int16_t(7));
+  const auto run = RunOnUb<int16_t, int16_t>(sentinel, sentinel, [&](const auto& dst, const auto&) {
+    DuplicateImpl<int16_t>((__ubuf__ int16_t*)dst[16].GetPhyAddr(), 0, 32);
+  });
+  ASSERT_EQ(run.outcome.status, 0) << run.outcome.Describe();
+  for (int i = 0; i < 64; ++i) EXPECT_EQ(run.dst[i], (i >= 16 && i < 48) ? 0 : 7) << "element " << i;
+}
+
+TEST(FillTest, DuplicateImplPastItsBufferIsOutOfBounds) {
+  const std::vector<float> sentinel(16, 0.0f);
+  const auto run = RunOnUb<float, float>(sentinel, sentinel, [&](const auto& dst, const auto&) {
+    DuplicateImpl<float>((__ubuf__ float*)dst[8].GetPhyAddr(), 1.0f, 16);
+  });
+  EXPECT_TRUE(run.outcome.HasKind("ub-out-of-bounds")) << run.outcome.Describe();
+}
+
 TEST(FillTest, DuplicateLevel0HonoursMaskAndDstStrides) {
   const uint64_t mask[2] = {0x8000000000000001ull, 0xffull};
   const std::vector<half> sentinel(2 * 256, half(0.0f));

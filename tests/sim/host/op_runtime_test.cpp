@@ -69,6 +69,18 @@ TEST(OpRuntime, DescribesRegisteredOpDef) {
   EXPECT_FALSE(ascendc_sim::host::DescribeOp("NoSuchOp").has_value());
 }
 
+// An output declared OutputShapeDependOnCompute gets 9 uint64 in the shapes buffer CANN passes the
+// kernel after its outputs; an op without such outputs gets no buffer.
+TEST(OpRuntime, OutputsWhoseShapeTheKernelComputesSizeTheShapesArgument) {
+  const auto op = ascendc_sim::host::DescribeOp("ComputedShapeProbe");
+  ASSERT_TRUE(op.has_value());
+  ASSERT_EQ(op->outputs.size(), 2u);
+  EXPECT_FALSE(op->outputs[0].shapeDependsOnCompute);
+  EXPECT_TRUE(op->outputs[1].shapeDependsOnCompute);
+  EXPECT_EQ(ascendc_sim::host::ComputedShapesBytes(*op), 72u);
+  EXPECT_EQ(ascendc_sim::host::ComputedShapesBytes(*ascendc_sim::host::DescribeOp("AddCustom")), 0u);
+}
+
 TEST(OpRuntime, MacroTilingBytesFollowStructLayout) {
   const TilingResult tiling = ascendc_sim::host::RunTiling(AddRequest(8 * 13));
   ASSERT_TRUE(tiling.ok) << tiling.error;

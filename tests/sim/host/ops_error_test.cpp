@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "aclnn/opdev/op_log.h"
+#include "experiment/metadef/common/util/error_manager/error_manager.h"
 #include "graph/types.h"
 #include "tiling/tiling_templates_registry.h"
 
@@ -29,6 +31,15 @@ TEST(OpsErrorTest, ChecksReportOnStderrAndRunTheFailureAction) {
   EXPECT_EQ(CheckGroups(&context, nullptr), ge::GRAPH_FAILED);
   EXPECT_EQ(testing::internal::GetCapturedStderr(),
             "[ERROR] GroupNormSwish: numGroups must be positive\n[ERROR] GroupNormSwish: numGroups is nullptr\n");
+}
+
+// Shape-inference code (FeedsRepeat) reports through the error manager and the aclnn log macros.
+TEST(OpsErrorTest, ErrorManagerAndAclnnLogReportOnStderr) {
+  testing::internal::CaptureStderr();
+  OP_LOGE_WITHOUT_REPORT("FeedsRepeat", "%s", "get y_shape failed");
+  REPORT_INNER_ERROR("89999", "%s", "get y_shape failed");
+  EXPECT_EQ(testing::internal::GetCapturedStderr(),
+            "[ERROR] FeedsRepeat: get y_shape failed\n[ERROR] E89999: get y_shape failed\n");
 }
 
 }  // namespace

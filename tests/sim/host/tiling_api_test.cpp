@@ -78,8 +78,15 @@ TEST(SoftMaxTilingTest, TmpSizesAndTilingFollowTheRowsThatFit) {
 
 // Host code uses std::array after including only CANN's headers.
 TEST(TilingApiTest, BringsStdArray) {
+// Host code uses std::array, std::set and <algorithm> after including only CANN's headers.
+TEST(TilingApiTest, BringsStdArraySetAndAlgorithm) {
   const std::array<int64_t, 2> range = {{0, 4}};
   EXPECT_EQ(range[1], 4);
+  const std::set<ge::DataType> supported = {ge::DT_INT32};
+  EXPECT_EQ(supported.count(ge::DT_INT32), 1u);
+  std::string mode = "Dynamic";
+  std::transform(mode.begin(), mode.end(), mode.begin(), [](char c) { return char(c | 0x20); });
+  EXPECT_EQ(mode, "dynamic");
 }
 
 }  // namespace

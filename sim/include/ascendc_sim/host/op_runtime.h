@@ -42,6 +42,7 @@ struct ParamDescription {
   std::vector<ge::Format> formats;
   bool valueDepend = false;
   bool scalar = false;
+  bool shapeDependsOnCompute = false;  // an output the kernel reports the shape of
 };
 
 struct AttrDescription {
@@ -62,6 +63,10 @@ std::vector<std::string> RegisteredOps();
 // The op as declared for the current SoC (a per-SoC AddConfig with its own inputs overrides the
 // OpDef's), or nullopt when no OP_ADD registered `opType`.
 std::optional<OpDescription> DescribeOp(const std::string& opType);
+// The size of the kernel argument CANN's framework adds after the outputs when some are
+// OutputShapeDependOnCompute (0 when none is): per such output 9 uint64, its dimension count then
+// up to 8 dimensions, which the kernel writes.
+size_t ComputedShapesBytes(const OpDescription& op);
 
 struct TilingRequest {
   std::string opType;
