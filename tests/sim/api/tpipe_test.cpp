@@ -283,6 +283,8 @@ TEST(TPipeTest, ADequeuedTensorCanBeEnqueuedAgainButNotTwice) {
     queue.EnQue(tensor);
   });
   EXPECT_TRUE(twice.HasKind("queue-misuse")) << twice.Describe();
+}
+
 // A queue may take a TQueConfig as its third template argument; bufferNumber and bufferLen, when
 // nonzero, restate InitBuffer's num and len. CANN's CPU-debug build asserts they agree.
 constexpr TQueConfig kTwoBuffersOf256Bytes = {.bufferLen = 256, .bufferNumber = 2};

@@ -76,8 +76,6 @@ TEST(SoftMaxTilingTest, TmpSizesAndTilingFollowTheRowsThatFit) {
   EXPECT_EQ(tiling.get_splitM(), 0u);  // below the minimum: the kernel reports it
 }
 
-// Host code uses std::array after including only CANN's headers.
-TEST(TilingApiTest, BringsStdArray) {
 // Host code uses std::array, std::set and <algorithm> after including only CANN's headers.
 TEST(TilingApiTest, BringsStdArraySetAndAlgorithm) {
   const std::array<int64_t, 2> range = {{0, 4}};
