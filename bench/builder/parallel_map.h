@@ -8,8 +8,8 @@
 
 namespace akgen::bench {
 
-// results[i] = function(items[i]), in item order. The first exception thrown by any item is
-// rethrown after all threads have finished.
+// results[i] = function(items[i]), in item order. The first exception thrown by any item stops the
+// threads from starting more items and is rethrown after all of them have finished.
 template <typename Item, typename Function>
 auto ParallelMap(const std::vector<Item>& items, unsigned jobs, Function function) {
   using Result = decltype(function(items.front()));
@@ -18,7 +18,7 @@ auto ParallelMap(const std::vector<Item>& items, unsigned jobs, Function functio
   std::exception_ptr failure;
   std::atomic_flag failed;
   auto work = [&] {
-    for (size_t i = next++; i < items.size(); i = next++) {
+    for (size_t i = next++; i < items.size() && !failed.test(); i = next++) {
       try {
         results[i] = function(items[i]);
       } catch (...) {

@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include "bench/common/content_hash.h"
+#include "bench/common/environment_fault.h"
 #include "bench/oracle/oracle_error.h"
 
 namespace akgen::bench {
@@ -63,7 +64,10 @@ fs::path GoldenCache::StartEntry() const {
   std::error_code error;
   fs::remove_all(staging, error);
   fs::create_directories(staging, error);
-  if (error) throw OracleError(staging.string() + ": cannot create the oracle's output folder: " + error.message());
+  if (error) {
+    ThrowIfMachineFault(std::system_error(error, staging.string()), "creating the oracle's output folder");
+    throw OracleError(staging.string() + ": cannot create the oracle's output folder: " + error.message());
+  }
   return staging;
 }
 

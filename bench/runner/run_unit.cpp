@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "bench/builder/describe_op.h"
+#include "bench/common/environment_fault.h"
 #include "bench/runner/call_results.h"
 #include "bench/sandbox/sandbox.h"
 
@@ -125,6 +126,9 @@ PreparedUnit PrepareUnit(const UnitSetup& setup, const Task& task, const Candida
   PreparedUnit prepared;
   try {
     prepared = Build(setup, task, candidate, golden, workDir);
+  } catch (const std::system_error& error) {
+    ThrowIfMachineFault(error, "building " + task.Key());
+    prepared = Stop(Failed(Verdict::Crash, error.what()));
   } catch (const std::runtime_error& error) {
     prepared = Stop(Failed(Verdict::Crash, error.what()));  // a describe.json the candidate's code garbled
   }
@@ -141,8 +145,7 @@ UnitRun RunPrepared(const UnitSetup& setup, const Task& task, const GoldenCase& 
     policy.limits.addressSpaceBytes += ZeroFilledBytes(prepared.mapping.request);
     for (const RunFile& file : prepared.mapping.files) {
       if (file.source) fs::copy_file(*file.source, runDir / file.name);
-      else std::ofstream(runDir / file.name, std::ios::binary).write(reinterpret_cast<const char*>(file.bytes.data()),
-                                                                     static_cast<std::streamsize>(file.bytes.size()));
+      else WriteFileBytes(runDir / file.name, file.bytes.data(), file.bytes.size());
     }
     WriteJsonFile(runDir / kRunnerRequestFile, ToJson(prepared.mapping.request));
     const auto runStart = std::chrono::steady_clock::now();
@@ -151,6 +154,11 @@ UnitRun RunPrepared(const UnitSetup& setup, const Task& task, const GoldenCase& 
     run.runSeconds = SecondsSince(runStart);
     run.buildSeconds = prepared.buildSeconds;
     run.buildCacheHit = prepared.cacheHit;
+    return run;
+  } catch (const std::system_error& error) {
+    ThrowIfMachineFault(error, "running " + task.Key());
+    UnitRun run = Failed(Verdict::Crash, error.what());
+    run.buildSeconds = prepared.buildSeconds;
     return run;
   } catch (const std::runtime_error& error) {
     // A result.json the candidate's code garbled, e.g. by writing over it.
