@@ -2,6 +2,8 @@
 // Axpy and the mixed-precision MulAddDst.
 #include "ascendc_sim/vec_fill.h"
 
+#include <type_traits>
+
 #include "element.h"
 #include "instruction_record.h"
 #include "local_memory.h"
@@ -24,9 +26,16 @@ void MultiplyAccumulate(const LocalRef& dst, const LocalRef& src0, const LocalRe
       {src1 ? src1 : &src0, sizeof(S), shape.src1BlkStride, shape.src1RepStride, true, false},
   };
   const float scalar = float(FromBits<S>(scalarBits));
+  // Axpy in one type (src1 == nullptr, D == S) rounds the product to that type before the add, as
+  // Muls then Add would: CANN documents its high-level Axpy, built from Muls and Add, as the *more*
+  // precise one, so the instruction is no more precise than two roundings (ForeachAddList's half
+  // answer matches torch's `a + b * alpha` only this way). The mixed half->float form keeps the
+  // exact product, which is its purpose.
+  const bool roundProduct = src1 == nullptr && std::is_same_v<D, S>;
   ForEachElement(VecCost::kBinary, shape, operands, src1 ? 3 : 2, site, [&](const uint64_t* offsets) {
     const float factor = src1 ? float(Load<S>(src1->address + offsets[2])) : scalar;
-    const float product = float(Load<S>(src0.address + offsets[1])) * factor;
+    float product = float(Load<S>(src0.address + offsets[1])) * factor;
+    if (roundProduct) product = float(S(product));
     Store<D>(dst.address + offsets[0], Load<D>(dst.address + offsets[0]) + product);
   });
 }

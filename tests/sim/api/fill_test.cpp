@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <type_traits>
+
 #include <cstring>
 
 #include "kernel_test_support.h"
@@ -133,7 +135,8 @@ TEST(FillTest, BrcbIntoItsOwnSourceIsBadParameter) {
   EXPECT_TRUE(run.outcome.HasKind("bad-parameter")) << run.outcome.Describe();
 }
 
-// dst += scalar * src (Axpy) and dst += src0 * src1 (MulAddDst): product and sum in float, one rounding.
+// dst += scalar * src (Axpy): in one type the product is rounded to that type before the add (as
+// Muls then Add); the mixed half->float form adds the exact product.
 template <class D, class S>
 void CheckAxpy(uint32_t seed) {
   constexpr uint32_t kSize = 384;
@@ -146,9 +149,28 @@ void CheckAxpy(uint32_t seed) {
   });
   ASSERT_EQ(run.outcome.status, 0) << run.outcome.Describe();
   for (int32_t i = 0; i < int32_t(kSize); ++i) {
-    const float expected = i < kCount ? float(D(float(initial[i]) + float(src[i]) * float(scalar))) : float(initial[i]);
+    float product = float(src[i]) * float(scalar);
+    if constexpr (std::is_same_v<D, S>) product = float(S(product));
+    const float expected = i < kCount ? float(D(float(initial[i]) + product)) : float(initial[i]);
     ASSERT_EQ(float(run.dst[i]), expected) << "element " << i;
   }
+}
+
+// In half, rounding the product first changes the result where a fused multiply-add would round
+// once: 1.0009765625 * 3 = 3.0029296875 rounds to 3.00390625, plus 0.001953125 gives 3.005859375;
+// the exact sum 3.0048828125 would round (ties to even) to 3.00390625.
+TEST(FillTest, HalfAxpyRoundsTheProductBeforeTheAdd) {
+  const std::vector<half> src(128, half(1.0009765625f));
+  const std::vector<half> initial(128, half(0.001953125f));
+  const auto run = RunOnUb<half, half>(src, initial, [&](const LocalTensor<half>& dst, const LocalTensor<half>& source) {
+    Axpy(dst, source, half(3.0f), 128);
+  });
+  ASSERT_EQ(run.outcome.status, 0) << run.outcome.Describe();
+  const float roundedProduct = float(half(1.0009765625f * 3.0f));
+  const float twoRoundings = float(half(roundedProduct + 0.001953125f));
+  const float oneRounding = float(half(1.0009765625f * 3.0f + 0.001953125f));
+  ASSERT_NE(twoRoundings, oneRounding) << "the example must tell the two apart";
+  EXPECT_EQ(float(run.dst[0]), twoRoundings);
 }
 
 TEST(FillTest, AxpyAccumulatesForEverySupportedPair) {
