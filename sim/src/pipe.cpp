@@ -387,7 +387,14 @@ void QueueFreeAllEvent(int32_t) {}
 LocalRef BufGet(int32_t buf, uint32_t bytes, uint32_t byteOffset, Site site) {
   BlockState& block = CurrentBlock();
   if (buf < 0 || size_t(buf) >= block.slots.size() || block.slots[size_t(buf)].state != BufferSlot::State::kScratch) {
-    RaiseError("queue-misuse", site, "TBuf::Get on a TBuf that TPipe::InitBuffer did not initialise (or after Reset)");
+    // The NPU hands out a view of whatever the TBuf holds; kernels take one they use only for some
+    // dtypes (TanhMath's float path never touches its cast buffer). So the Get is a warning and the
+    // view belongs to no buffer: any access through it is the error.
+    RaiseWarning("queue-misuse", site,
+                 "TBuf::Get on a TBuf that TPipe::InitBuffer did not initialise (or after Reset); any use of the "
+                 "tensor is an error",
+                 true);
+    return LocalRef{};
   }
   const BufferSlot& slot = block.slots[size_t(buf)];
   const uint32_t length = bytes == 0 ? slot.bytes - byteOffset : bytes;

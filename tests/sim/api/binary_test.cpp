@@ -129,13 +129,40 @@ TEST(LocalTensorTest, PipeResetFreesOnlyItsOwnBuffers) {
     LocalTensor<float> keptTensor = kept.Get<float>();
     second.Reset();
     Duplicate(keptTensor, 1.0f, 16);  // still valid: it belongs to the first pipe
-    LocalTensor<float> stale = reset.Get<float>();  // the second pipe's TBuf is gone
-    (void)stale;
+    LocalTensor<float> stale = reset.Get<float>();  // the second pipe's TBuf is gone: a warning
+    Duplicate(stale, 1.0f, 16);                      // and any use of the view an error
   });
   EXPECT_EQ(outcome.status, 1);
-  ASSERT_EQ(outcome.diagnostics.size(), 1u) << outcome.Describe();
+  ASSERT_EQ(outcome.diagnostics.size(), 2u) << outcome.Describe();
   EXPECT_EQ(outcome.diagnostics[0].kind, "queue-misuse");
   EXPECT_EQ(outcome.diagnostics[0].api, "TBuf::Get");
+  EXPECT_EQ(outcome.diagnostics[0].severity, ascendc_sim::Severity::kWarning);
+  EXPECT_EQ(outcome.diagnostics[1].kind, "queue-misuse");
+  EXPECT_EQ(outcome.diagnostics[1].api, "Duplicate");
+  EXPECT_EQ(outcome.diagnostics[1].severity, ascendc_sim::Severity::kError);
+}
+
+// A kernel may take a view of a TBuf it initialises only for some dtypes and never use it
+// (TanhMath's float path): the NPU does not mind, so the run goes on with a warning.
+TEST(LocalTensorTest, AnUnusedViewOfAnUninitialisedTBufIsOnlyAWarning) {
+  simtest::GmBuffer<float> out(8);
+  const auto outcome = simtest::Launch(1, [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> used, neverInitialised;
+    pipe.InitBuffer(used, 32);
+    LocalTensor<float> unused = neverInitialised.Get<float>();
+    (void)unused;
+    LocalTensor<float> values = used.Get<float>();
+    Duplicate(values, 2.0f, 8);
+    GlobalTensor<float> gm;
+    gm.SetGlobalBuffer((__gm__ float*)out.addr(), 8);
+    PipeBarrier<PIPE_ALL>();
+    DataCopy(gm, values, 8);
+  });
+  ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+  ASSERT_EQ(outcome.diagnostics.size(), 1u) << outcome.Describe();
+  EXPECT_EQ(outcome.diagnostics[0].severity, ascendc_sim::Severity::kWarning);
+  EXPECT_EQ(out.values(), std::vector<float>(8, 2.0f));
 }
 
 }  // namespace
