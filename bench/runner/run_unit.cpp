@@ -39,15 +39,17 @@ SandboxPolicy PolicyIn(const UnitSetup& setup, const Task& task, const GoldenCas
   return policy;
 }
 
-// A zero-filled tensor's GM (timing-only runs at production shapes) is mapped but never touched, so
-// it raises the runner's address-space limit and not the memory the run uses.
-uint64_t ZeroFilledBytes(const RunnerRequest& request) {
+// The GM the harness gives the kernel is the case's, not the candidate's: the runner's address-space
+// limit grows by it, so a large case (StridesliceNegConcatV2's 1 GiB tensors) is not a `crash`. A
+// tensor loaded from a file is held twice while it is copied into GM; a zero-filled one (timing-only
+// runs at production shapes) is mapped once and never touched.
+uint64_t CaseTensorBytes(const RunnerRequest& request) {
   uint64_t bytes = 0;
   for (const std::vector<ParamArgument>* params : {&request.inputs, &request.outputs})
     for (const ParamArgument& param : *params)
       for (const TensorArgument& tensor : param.tensors)
-        if (const std::optional<TorchDtype> dtype = TorchDtypeOfCann(tensor.dataType); tensor.zeroFilled && dtype)
-          bytes += static_cast<uint64_t>(ElementCount(tensor.shape)) * ElementSize(*dtype);
+        if (const std::optional<TorchDtype> dtype = TorchDtypeOfCann(tensor.dataType))
+          bytes += static_cast<uint64_t>(ElementCount(tensor.shape)) * ElementSize(*dtype) * (tensor.zeroFilled ? 1 : 2);
   return bytes;
 }
 
@@ -142,7 +144,7 @@ UnitRun RunPrepared(const UnitSetup& setup, const Task& task, const GoldenCase& 
   try {
     const fs::path runDir = workDir / "run";
     SandboxPolicy policy = PolicyIn(setup, task, golden, runDir);
-    policy.limits.addressSpaceBytes += ZeroFilledBytes(prepared.mapping.request);
+    policy.limits.addressSpaceBytes += CaseTensorBytes(prepared.mapping.request);
     for (const RunFile& file : prepared.mapping.files) {
       if (file.source) fs::copy_file(*file.source, runDir / file.name);
       else WriteFileBytes(runDir / file.name, file.bytes.data(), file.bytes.size());

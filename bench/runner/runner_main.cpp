@@ -28,10 +28,15 @@ using namespace akgen::bench;
 namespace host = ascendc_sim::host;
 namespace rt = ascendc_sim::rt;
 
+// Sized from the file, so a large tensor is held once (growing a vector would reserve up to twice).
 std::vector<uint8_t> ReadBytes(const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
+  std::ifstream in(file, std::ios::binary | std::ios::ate);
   if (!in) throw std::runtime_error(file + ": cannot open input tensor");
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  std::vector<uint8_t> bytes(static_cast<size_t>(in.tellg()));
+  in.seekg(0);
+  if (!in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size())))
+    throw std::runtime_error(file + ": cannot read input tensor");
+  return bytes;
 }
 
 size_t ByteSize(const TensorArgument& tensor) {
