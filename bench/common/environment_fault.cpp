@@ -23,8 +23,9 @@ bool IsMachineFault(const std::error_code& code) {
   }
 }
 
-void ThrowIfMachineFault(const std::system_error& error, const std::string& what) {
-  if (!IsMachineFault(error.code())) return;
+void ThrowIfMachineFault(const std::exception& error, const std::string& what) {
+  const auto* systemError = dynamic_cast<const std::system_error*>(&error);
+  if (systemError == nullptr || !IsMachineFault(systemError->code())) return;
   throw EnvironmentFault(what + ": " + error.what() +
                          "; this is the machine's fault, not the candidate's: free disk space (the golden and "
                          "build cache can be deleted) or point --cache and TMPDIR at a larger filesystem, then "

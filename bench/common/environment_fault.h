@@ -23,9 +23,9 @@ class EnvironmentFault : public std::exception {
 // run folder stays the candidate's doing).
 bool IsMachineFault(const std::error_code& code);
 
-// Throws EnvironmentFault, naming `what` was being done, when `error` is a machine fault; returns
-// otherwise so the caller handles the error as before.
-void ThrowIfMachineFault(const std::system_error& error, const std::string& what);
+// Throws EnvironmentFault, naming `what` was being done, when `error` is a system error whose code
+// is a machine fault; returns otherwise so the caller handles the error as before.
+void ThrowIfMachineFault(const std::exception& error, const std::string& what);
 
 // Writes `bytes` to `path`; a failed write (a full disk truncates files silently otherwise) throws
 // EnvironmentFault for a machine fault and std::runtime_error for any other error.

@@ -128,10 +128,8 @@ PreparedUnit PrepareUnit(const UnitSetup& setup, const Task& task, const Candida
   PreparedUnit prepared;
   try {
     prepared = Build(setup, task, candidate, golden, workDir);
-  } catch (const std::system_error& error) {
-    ThrowIfMachineFault(error, "building " + task.Key());
-    prepared = Stop(Failed(Verdict::Crash, error.what()));
   } catch (const std::runtime_error& error) {
+    ThrowIfMachineFault(error, "building " + task.Key());
     prepared = Stop(Failed(Verdict::Crash, error.what()));  // a describe.json the candidate's code garbled
   }
   prepared.buildSeconds = SecondsSince(buildStart);
@@ -157,12 +155,8 @@ UnitRun RunPrepared(const UnitSetup& setup, const Task& task, const GoldenCase& 
     run.buildSeconds = prepared.buildSeconds;
     run.buildCacheHit = prepared.cacheHit;
     return run;
-  } catch (const std::system_error& error) {
-    ThrowIfMachineFault(error, "running " + task.Key());
-    UnitRun run = Failed(Verdict::Crash, error.what());
-    run.buildSeconds = prepared.buildSeconds;
-    return run;
   } catch (const std::runtime_error& error) {
+    ThrowIfMachineFault(error, "running " + task.Key());
     // A result.json the candidate's code garbled, e.g. by writing over it.
     UnitRun run = Failed(Verdict::Crash, error.what());
     run.buildSeconds = prepared.buildSeconds;
