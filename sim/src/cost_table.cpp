@@ -29,6 +29,7 @@ constexpr CostTable Table(const char* soc, double clockMhz) {
       .ubToGmBytesPerCycle = BytesPerCycle(188.46), // [PTO]
       .ubToUbBytesPerCycle = BytesPerCycle(1024.0), // [PTO]
       .l1ToUbBytesPerCycle = 128,                   // [INI] l1→ub
+      .fixpipeToGmBytesPerCycle = BytesPerCycle(188.46), // assumed as UB→GM [PTO]
       .dmaLatencyCycles = 200,                      // assumed
       .dmaBurstCycles = 1,                          // assumed
       .vector =
@@ -40,6 +41,7 @@ constexpr CostTable Table(const char* soc, double clockMhz) {
               {31, 2, 2},  // compare/select/gather: assumed as binary
               {44, 2, 2},  // reductions: RowSum bias 44–121 [PTO]; per repeat assumed
           },
+      .cubeHeadCycles = 6,        // Mmad head [PTO cce_costmodel_cube]
       .issueCycles = 4,           // assumed
       .scalarUbAccessCycles = 2,  // assumed
       .scalarGmAccessCycles = 20, // assumed (data cache, mostly hits)

@@ -36,10 +36,12 @@ struct CostTable {
   double ubToGmBytesPerCycle;
   double ubToUbBytesPerCycle;
   double l1ToUbBytesPerCycle;
+  double fixpipeToGmBytesPerCycle;  // L0C to GM through the fixpipe
   uint32_t dmaLatencyCycles;
   uint32_t dmaBurstCycles;  // extra per block of a multi-block (strided) copy
   VecCostFigures vector[size_t(VecCost::kCount)];
   // The scalar unit: issuing one vector or DMA instruction, and a GetValue/SetValue.
+  uint32_t cubeHeadCycles;  // per Mmad, before its 16 x K0 x 16 steps (one per cycle)
   uint32_t issueCycles;
   uint32_t scalarUbAccessCycles;
   uint32_t scalarGmAccessCycles;

@@ -78,6 +78,21 @@ void RecordCopy(const CopyEndpoint& dst, const CopyEndpoint& src, uint64_t bytes
   IssueTransfer(engine, fixed, bytes, accesses, 2, src.global ? bytes : 0, dst.global ? bytes : 0, site);
 }
 
+void RecordMatmul(const MemAccess* reads, size_t readCount, uint64_t readBytes, uint64_t fractalSteps,
+                  const MemAccess& write, uint64_t writtenBytes, const Site& site) {
+  const CostTable& costs = CurrentLaunchCost().Costs();
+  PipeTimeline& timeline = CurrentBlock().timeline;
+  timeline.Barrier(uint8_t(PIPE_ALL), site);
+  IssueTransfer({HwPipe::kMte2, costs.gmToL1BytesPerCycle}, costs.dmaLatencyCycles, readBytes, reads, readCount,
+                readBytes, 0, site);
+  timeline.Barrier(uint8_t(PIPE_ALL), site);
+  timeline.Issue(HwPipe::kCube, costs.cubeHeadCycles + fractalSteps, nullptr, 0, site);
+  timeline.Barrier(uint8_t(PIPE_ALL), site);
+  IssueTransfer({HwPipe::kFixpipe, costs.fixpipeToGmBytesPerCycle}, costs.dmaLatencyCycles, writtenBytes, &write, 1, 0,
+                writtenBytes, site);
+  timeline.Barrier(uint8_t(PIPE_ALL), site);
+}
+
 void RecordGlobalFill(const GlobalRef& ref, uint64_t bytes, const Site& site) {
   const CostTable& costs = CurrentLaunchCost().Costs();
   const MemAccess access = GlobalAccess(ref.address, bytes, true);

@@ -29,6 +29,12 @@ void RecordCopy(const CopyEndpoint& dst, const CopyEndpoint& src, uint64_t bytes
 // A GM fill done by the data movers (InitGlobalMemory).
 void RecordGlobalFill(const GlobalRef& ref, uint64_t bytes, const Site& site);
 
+// A Matmul request the block's cube core serves while the vector core waits: MTE2 reads `readBytes`
+// of A, B and bias from GM, the cube runs `fractalSteps` 16 x K0 x 16 steps, the fixpipe writes
+// `writtenBytes` of C; each stage starts when the one before it ends.
+void RecordMatmul(const MemAccess* reads, size_t readCount, uint64_t readBytes, uint64_t fractalSteps,
+                  const MemAccess& write, uint64_t writtenBytes, const Site& site);
+
 // A scalar GetValue/SetValue (or the tiling read) by the scalar unit.
 void RecordScalarAccess(const MemAccess& access, const Site& site);
 

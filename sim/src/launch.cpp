@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "ascendc_sim/keywords.h"
 #include "diagnostics.h"
 #include "launch_cost.h"
 #include "launch_state.h"
@@ -38,6 +39,11 @@ struct Fiber {
 struct Launch {
   explicit Launch(uint32_t blocks) : blockDim(blocks), cost(blocks) {}
   uint32_t blockDim = 0;
+  // Vector cores per block: 2 once a MIX_AIC_1_2 kernel declared its type, else 1. Fiber i is
+  // vector core i, sub-block i % vectorCoresPerBlock of block i / vectorCoresPerBlock.
+  uint32_t vectorCoresPerBlock = 1;
+  bool typeDeclared = false;
+  uint8_t kernelType = 0;
   rt::KernelBody body = nullptr;
   void* context = nullptr;
   std::vector<std::unique_ptr<Fiber>> fibers;
@@ -202,7 +208,45 @@ void ExitAfterFailedLaunch() {
 
 int64_t BlockIdx() { return CurrentBlock().index; }
 int64_t BlockNum() { return CurrentBlockNum(); }
-int64_t SubBlockIdx() { return 0; }
+int64_t SubBlockIdx() { return CurrentBlock().index % SubBlockNum(); }
+int64_t SubBlockNum() {
+  CurrentBlock();  // exits with a message when called outside a launch
+  return gLaunch->vectorCoresPerBlock;
+}
+
+// The type is known only when the kernel body runs, but block 0 runs alone until its first SyncAll,
+// so a MIX_AIC_1_2 declaration there can still add each block's second vector core before any other
+// block starts, and nothing block 0 saw (GetBlockIdx 0, GetBlockNum) changes.
+void DeclareKernelType(uint8_t type, Site site) {
+  ascendc_sim::Launch& launch = *gLaunch;
+  CurrentBlock();
+  if (type == KERNEL_TYPE_AIC_ONLY || type == KERNEL_TYPE_MIX_AIC_1_0) {
+    RaiseError("unsupported", site,
+               "a kernel that runs on the cube cores alone is not simulated: the simulator runs vector cores, and "
+               "cube work only through the Matmul API they call");
+  }
+  if (launch.typeDeclared) {
+    if (type != launch.kernelType) {
+      RaiseError("bad-parameter", site, Format("kernel type %u differs from the type %u this launch declared first",
+                                               unsigned(type), unsigned(launch.kernelType)));
+    }
+    return;
+  }
+  launch.typeDeclared = true;
+  launch.kernelType = type;
+  if (type != KERNEL_TYPE_MIX_AIC_1_2) return;
+  for (size_t i = 1; i < launch.fibers.size(); ++i) {
+    if (launch.fibers[i]->state != Fiber::State::kNotStarted) {
+      RaiseError("unsupported", site, "KERNEL_TASK_TYPE_DEFAULT must run before the kernel's first SyncAll");
+    }
+  }
+  launch.vectorCoresPerBlock = 2;
+  const size_t cores = size_t(launch.blockDim) * launch.vectorCoresPerBlock;
+  while (launch.fibers.size() < cores) launch.fibers.push_back(std::make_unique<Fiber>());
+  launch.cost.SetVectorCores(uint32_t(cores), "a MIX_AIC_1_2 kernel: each block runs two vector cores; the cube's "
+                                              "work for a Matmul call is charged to the vector core that made it, as "
+                                              "if each had the cube to itself");
+}
 uint64_t TilingKey() { return Settings().tilingKey; }
 void SetTilingKey(uint64_t key) { Settings().tilingKey = key; }
 void SetKernelMode(uint8_t mode) { Settings().kernelMode = mode; }

@@ -25,6 +25,8 @@ class LaunchCost {
   double GmShareBytesPerCycle() const { return gmShare_; }
 
   void AddBlock(int64_t index, BlockTimes times);
+  // A mixed kernel's launch runs `cores` vector cores rather than one per block; `why` becomes a note.
+  void SetVectorCores(uint32_t cores, std::string why);
   // Why the estimate may be off (once per distinct note).
   void Note(std::string note);
   // Completes the profile, keeps it for TakeLaunchProfiles and prints or writes what the

@@ -71,6 +71,12 @@ LaunchCost::LaunchCost(uint32_t blockDim)
       gmShare_(HbmBytesPerCycle(host::CurrentSoc()) / double(std::min(blockDim, cores_))),
       blocks_(blockDim) {}
 
+void LaunchCost::SetVectorCores(uint32_t cores, std::string why) {
+  gmShare_ = HbmBytesPerCycle(host::CurrentSoc()) / double(std::min(cores, cores_));
+  blocks_.resize(cores);
+  Note(std::move(why));
+}
+
 void LaunchCost::AddBlock(int64_t index, BlockTimes times) { blocks_[size_t(index)] = std::move(times); }
 
 void LaunchCost::Note(std::string note) {
@@ -84,7 +90,7 @@ void LaunchCost::Publish(const char* kernelName) {
   profile.soc = soc.name;
   profile.blockDim = blockDim_;
   profile.cores = cores_;
-  profile.waves = (blockDim_ + cores_ - 1) / cores_;
+  profile.waves = uint32_t((blocks_.size() + cores_ - 1) / cores_);
   profile.clockMhz = costs_.clockMhz;
   profile.timingOnly = timingOnly_;
   profile.notes = notes_;

@@ -18,7 +18,8 @@
 
 #define GM_ADDR __gm__ ::uint8_t*
 
-// Kernel task types select the core mode on the NPU; the simulator runs vector blocks either way.
+// Kernel task types select the core mode on the NPU. The simulator runs vector cores: one per block,
+// or two for MIX_AIC_1_2 (rt::DeclareKernelType); cube-only types are reported as unsupported.
 enum KernelMetaType : uint8_t {
   KERNEL_TYPE_AIV_ONLY,
   KERNEL_TYPE_AIC_ONLY,
@@ -31,5 +32,13 @@ enum KernelMetaType : uint8_t {
   KERNEL_TYPE_MIX_AICORE,
   KERNEL_TYPE_MIX_VECTOR_CORE,
 };
-#define KERNEL_TASK_TYPE_DEFAULT(type) static_assert(sizeof(type) >= 1, "kernel task type")
-#define KERNEL_TASK_TYPE(key, type) static_assert((key) >= 0 && sizeof(type) >= 1, "kernel task type")
+#define KERNEL_TASK_TYPE_DEFAULT(type)                 \
+  ::ascendc_sim::rt::DeclareKernelType(::uint8_t(type), \
+                                       ::ascendc_sim::MakeSite("KERNEL_TASK_TYPE_DEFAULT", std::source_location::current()))
+#define KERNEL_TASK_TYPE(key, type)                                                                                  \
+  do {                                                                                                                \
+    if (::ascendc_sim::rt::TilingKey() == ::uint64_t(key)) {                                                          \
+      ::ascendc_sim::rt::DeclareKernelType(::uint8_t(type),                                                           \
+                                           ::ascendc_sim::MakeSite("KERNEL_TASK_TYPE", std::source_location::current())); \
+    }                                                                                                                 \
+  } while (0)

@@ -79,6 +79,9 @@ int Launch(const char* kernelName, uint32_t blockDim, KernelBody body, void* con
 int64_t BlockIdx();
 int64_t BlockNum();
 int64_t SubBlockIdx();
+int64_t SubBlockNum();  // vector cores per block: 2 in a MIX_AIC_1_2 kernel, else 1
+// KERNEL_TASK_TYPE_DEFAULT: a KernelMetaType value.
+void DeclareKernelType(uint8_t type, Site site);
 uint64_t TilingKey();
 void SetTilingKey(uint64_t key);
 void SetKernelMode(uint8_t mode);
