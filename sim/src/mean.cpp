@@ -59,12 +59,7 @@ void Mean(DType type, DType accType, const LocalRef& dst, const LocalRef& src, c
   CheckTensor(dst, dst.address, dstBytes, true, site);
   const uint64_t needed = MeanRowTmpBytes(params.n, elementBytes, accBytes);
   MemAccess work[2] = {OnChipAccess(src.address, srcBytes, false)};
-  size_t workCount = 1;
-  if (tmp) {
-    work[workCount++] = CheckSharedTmpBuffer(*tmp, needed, site);
-  } else {
-    CheckStackTmpSpace(needed, site);
-  }
+  const size_t workCount = 1 + CheckTmpSpace(tmp, needed, work + 1, site);
   const uint64_t elements = uint64_t(params.outter) * params.inner;
   if (accType != type) RecordVectorPass(VecCost::kConvert, accBytes, elements, work, workCount, site);
   RecordVectorPass(VecCost::kReduce, accBytes, elements, work, workCount, site);

@@ -40,4 +40,13 @@ void CheckStackTmpSpace(uint64_t needed, const Site& site) {
   }
 }
 
+size_t CheckTmpSpace(const LocalRef* tmp, uint64_t needed, MemAccess* work, const Site& site) {
+  if (!tmp) {
+    CheckStackTmpSpace(needed, site);
+    return 0;
+  }
+  *work = CheckSharedTmpBuffer(*tmp, needed, site);
+  return 1;
+}
+
 }  // namespace ascendc_sim

@@ -3,6 +3,7 @@
 // must hold what the API needs for its shape: on the NPU a smaller one is silently overrun, so the
 // simulator reports it.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 
 #include "ascendc_sim/runtime.h"
@@ -14,5 +15,8 @@ namespace ascendc_sim {
 MemAccess CheckSharedTmpBuffer(const LocalRef& tmp, uint64_t needed, const Site& site);
 // Checks that the UB past every TPipe buffer holds `needed` bytes.
 void CheckStackTmpSpace(uint64_t needed, const Site& site);
+// Checks the temporary space of a form with a sharedTmpBuffer (`tmp`) or without one (null) and
+// stores the API's write to a sharedTmpBuffer at `work`; returns how many accesses it stored (1 or 0).
+size_t CheckTmpSpace(const LocalRef* tmp, uint64_t needed, MemAccess* work, const Site& site);
 
 }  // namespace ascendc_sim

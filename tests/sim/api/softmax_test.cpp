@@ -7,8 +7,11 @@
 #include <vector>
 
 #include "kernel_test_support.h"
+#include "softmax_test_support.h"
 
 using namespace AscendC;
+using simtest::SoftMaxTilingFor;
+using simtest::Wave;
 
 namespace {
 
@@ -34,20 +37,6 @@ Reference RowSoftmax(const std::vector<float>& values, uint32_t rows, uint32_t c
   return reference;
 }
 
-std::vector<float> Wave(uint32_t count, float scale) {
-  std::vector<float> values(count);
-  for (uint32_t i = 0; i < count; ++i) values[i] = scale * std::sin(0.37f * float(i)) + 0.01f * float(i % 7);
-  return values;
-}
-
-SoftMaxTiling TilingFor(uint32_t rows, uint32_t columns, uint32_t rowsPerPass) {
-  SoftMaxTiling tiling;
-  tiling.srcM = rows;
-  tiling.srcK = columns;
-  tiling.splitM = rowsPerPass;
-  return tiling;
-}
-
 // [4, 32] floats with sum and max, a sharedTmpBuffer for the tiling's two rows per pass.
 TEST(SoftMaxTest, FloatRowsWithSumAndMax) {
   constexpr uint32_t kRows = 4, kColumns = 32;
@@ -71,7 +60,7 @@ TEST(SoftMaxTest, FloatRowsWithSumAndMax) {
     LocalTensor<float> sumLocal = sumBuf.Get<float>(), maxLocal = maxBuf.Get<float>();
     DataCopy(srcLocal, srcGlobal, src.size());
     PipeBarrier<PIPE_ALL>();
-    SoftMax<float>(dstLocal, sumLocal, maxLocal, srcLocal, tmpBuf.Get<uint8_t>(), TilingFor(kRows, kColumns, 2));
+    SoftMax<float>(dstLocal, sumLocal, maxLocal, srcLocal, tmpBuf.Get<uint8_t>(), SoftMaxTilingFor(kRows, kColumns, 2));
     PipeBarrier<PIPE_ALL>();
     DataCopy(dstGlobal, dstLocal, src.size());
     DataCopy(sumGlobal, sumLocal, kRows * 8);
@@ -146,7 +135,7 @@ TEST(SoftMaxTest, TooSmallTmpBufferIsReported) {
     pipe.InitBuffer(tmpBuf, 512);
     LocalTensor<float> data = dataBuf.Get<float>();
     Duplicate(data, 1.0f, 4 * 64);
-    SoftMax<float>(data, data, tmpBuf.Get<uint8_t>(), TilingFor(4, 64, 2));
+    SoftMax<float>(data, data, tmpBuf.Get<uint8_t>(), SoftMaxTilingFor(4, 64, 2));
   });
   EXPECT_EQ(outcome.status, 1);
   ASSERT_TRUE(outcome.HasKind("ub-out-of-bounds")) << outcome.Describe();
@@ -155,15 +144,9 @@ TEST(SoftMaxTest, TooSmallTmpBufferIsReported) {
 
 // Without a sharedTmpBuffer the pass must fit in the UB the pipe left free.
 TEST(SoftMaxTest, WithoutTmpBufferThePassMustFitInTheFreeUb) {
-  const auto outcome = simtest::Launch(1, [&] {
-    TPipe pipe;
-    TBuf<TPosition::VECCALC> dataBuf, rest;
-    pipe.InitBuffer(dataBuf, 8 * 64 * sizeof(float));
-    pipe.InitBuffer(rest, 196608 - 8 * 64 * sizeof(float) - 1024);
-    LocalTensor<float> data = dataBuf.Get<float>();
-    Duplicate(data, 1.0f, 8 * 64);
-    SoftMax<float>(data, data, TilingFor(8, 64, 8));  // 8 rows of 320 bytes in 1024 free bytes
-  });
+  // 8 rows of 320 bytes in 1024 free bytes.
+  const auto outcome = simtest::LaunchWithFreeUb(
+      8 * 64, 1024, [](const LocalTensor<float>& data) { SoftMax<float>(data, data, SoftMaxTilingFor(8, 64, 8)); });
   EXPECT_EQ(outcome.status, 1);
   EXPECT_TRUE(outcome.HasKind("ub-overflow")) << outcome.Describe();
 }
@@ -175,7 +158,7 @@ TEST(SoftMaxTest, TilingWithoutRowsAndUnalignedRowsAreReported) {
     pipe.InitBuffer(dataBuf, 2 * 16 * sizeof(float));
     LocalTensor<float> data = dataBuf.Get<float>();
     Duplicate(data, 1.0f, 2 * 16);
-    SoftMax<float>(data, data, TilingFor(2, 16, 0));
+    SoftMax<float>(data, data, SoftMaxTilingFor(2, 16, 0));
   });
   EXPECT_TRUE(noRows.HasKind("bad-parameter")) << noRows.Describe();
   const auto unaligned = simtest::Launch(1, [&] {

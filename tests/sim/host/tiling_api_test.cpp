@@ -76,6 +76,27 @@ TEST(SoftMaxTilingTest, TmpSizesAndTilingFollowTheRowsThatFit) {
   EXPECT_EQ(tiling.get_splitM(), 0u);  // below the minimum: the kernel reports it
 }
 
+// SoftmaxGrad's pass holds a float row of products (three float rows for half data) plus two
+// blocks per row; its isFront output, reduceK, is a block of the data type per row.
+TEST(SoftMaxGradTilingTest, TmpSizesAndTilingFollowTheRowsThatFit) {
+  const ge::Shape shape({2, 5, 64});  // 10 rows of 64
+  EXPECT_EQ(AscendC::GetSoftMaxGradMinTmpSize(shape, 4, false, false), (64u + 16u) * 4u);
+  EXPECT_EQ(AscendC::GetSoftMaxGradMinTmpSize(shape, 2, true, false), (3 * 64u + 16u) * 4u);
+  EXPECT_EQ(AscendC::GetSoftMaxGradMaxTmpSize(shape, 4, true, true), 10 * (64u + 16u) * 4u);
+  optiling::SoftMaxTiling tiling;
+  AscendC::SoftMaxGradTilingFunc(shape, 2, 3 * 832 + 100, tiling);
+  EXPECT_EQ(tiling.get_srcM(), 10u);
+  EXPECT_EQ(tiling.get_srcK(), 64u);
+  EXPECT_EQ(tiling.get_splitM(), 3u);
+  EXPECT_EQ(tiling.get_reduceK(), 16u);
+  EXPECT_EQ(tiling.get_reduceSize(), 48u);
+  EXPECT_EQ(tiling.get_rangeM(), 3u);
+  EXPECT_EQ(tiling.get_tailM(), 1u);
+  AscendC::SoftMaxGradTilingFunc(shape, 4, 100, tiling, true);
+  EXPECT_EQ(tiling.get_splitM(), 0u);  // below the minimum: the kernel reports it
+  EXPECT_EQ(tiling.get_reduceK(), 8u);
+}
+
 // Host code uses std::array, std::set and <algorithm> after including only CANN's headers.
 TEST(TilingApiTest, BringsStdArraySetAndAlgorithm) {
   const std::array<int64_t, 2> range = {{0, 4}};

@@ -9,11 +9,21 @@ namespace ascendc_sim {
 
 constexpr uint64_t RoundUpToBlock(uint64_t bytes) { return (bytes + 31) / 32 * 32; }
 
+// Two 32-byte blocks of floats, for a row's reductions.
+constexpr uint64_t kTwoReduceBlockFloats = 2 * 8;
+
 // SoftMax computes in float: a float row (the converted half input, then its exponentials) and two
 // 32-byte blocks for the row's max and sum.
 constexpr uint64_t SoftMaxRowTmpBytes(uint32_t srcK) {
-  constexpr uint64_t kReduceBlockFloats = 2 * 8;
-  return (uint64_t(srcK) + kReduceBlockFloats) * sizeof(float);
+  return (uint64_t(srcK) + kTwoReduceBlockFloats) * sizeof(float);
+}
+
+// SoftmaxGrad computes in float: the row's products grad * src (for half data, after the source
+// and grad rows converted to float) and two 32-byte blocks for the row sum's partial and final
+// values. elementBytes is the data's (CANN's dataTypeSize); isFront needs the same.
+constexpr uint64_t SoftmaxGradRowTmpBytes(uint32_t srcK, uint32_t elementBytes) {
+  const uint64_t floatRows = elementBytes == sizeof(float) ? 1 : 3;
+  return (floatRows * srcK + kTwoReduceBlockFloats) * sizeof(float);
 }
 
 // Mean: the row converted to accType when that differs from the source type, and the sums of its

@@ -1,8 +1,9 @@
-// Host-side SoftMax tiling: optiling::SoftMaxTiling, the tiling-data class op_host code nests in
-// its own (TILING_DATA_FIELD_DEF_STRUCT; the kernel reads it as kernel_tiling.h's SoftMaxTiling),
-// the temporary-space queries and SoftMaxTilingFunc. The simulated SoftMax works a pass of rows at a
-// time in its temporary space (ascendc_sim/adv_api/tmp_space_sizes.h): the minimum holds one row,
-// the maximum every row, and the tiling's splitM is how many rows localWorkSpaceSize holds.
+// Host-side SoftMax and SoftmaxGrad tiling: optiling::SoftMaxTiling, the tiling-data class op_host
+// code nests in its own (TILING_DATA_FIELD_DEF_STRUCT; the kernel reads it as kernel_tiling.h's
+// SoftMaxTiling), the temporary-space queries and SoftMaxTilingFunc / SoftMaxGradTilingFunc. The
+// simulated SoftMax and SoftmaxGrad work a pass of rows at a time in their temporary space
+// (ascendc_sim/adv_api/tmp_space_sizes.h): the minimum holds one row, the maximum every row, and
+// the tiling's splitM is how many rows localWorkSpaceSize holds.
 #pragma once
 #include <cstdint>
 
@@ -44,6 +45,34 @@ inline Rows RowsOf(const ge::Shape& srcShape) {
   const uint32_t k = dims == 0 ? 0 : uint32_t(srcShape.GetDim(dims - 1));
   return {k == 0 ? 0 : uint32_t(srcShape.GetShapeSize() / k), k};
 }
+
+// The tiling of `rows` worked `splitM` at a time (as many as localWorkSpaceSize holds rows of
+// `rowTmpBytes`); each row's reduction output is `outK` elements wide and its float scratch
+// `reduceK`.
+inline void FillRowTiling(const Rows& rows, uint64_t rowTmpBytes, uint32_t localWorkSpaceSize, uint32_t outK,
+                          uint32_t reduceK, optiling::SoftMaxTiling& tiling) {
+  const uint64_t fit = rowTmpBytes == 0 ? 0 : localWorkSpaceSize / rowTmpBytes;
+  const uint32_t splitM = uint32_t(fit < rows.m ? fit : rows.m);
+  tiling.set_srcM(rows.m);
+  tiling.set_srcK(rows.k);
+  tiling.set_srcSize(rows.m * rows.k);
+  tiling.set_outMaxM(rows.m);
+  tiling.set_outMaxK(outK);
+  tiling.set_outMaxSize(rows.m * outK);
+  tiling.set_splitM(splitM);
+  tiling.set_splitK(rows.k);
+  tiling.set_splitSize(splitM * rows.k);
+  tiling.set_reduceM(splitM);
+  tiling.set_reduceK(reduceK);
+  tiling.set_reduceSize(splitM * reduceK);
+  tiling.set_rangeM(splitM == 0 ? 0 : rows.m / splitM);
+  tiling.set_tailM(splitM == 0 ? 0 : rows.m % splitM);
+  tiling.set_tailSplitSize(tiling.get_tailM() * rows.k);
+  tiling.set_tailReduceSize(tiling.get_tailM() * reduceK);
+}
+
+// The elements of one 32-byte block of a type `dataTypeSize` bytes wide.
+inline uint32_t PerBlock(uint32_t dataTypeSize) { return dataTypeSize == 0 ? 0 : 32 / dataTypeSize; }
 }  // namespace softmax_tiling_detail
 
 // dataTypeSize is the byte size of the max and sum elements; the simulator's SoftMax computes in
@@ -64,28 +93,39 @@ inline uint32_t GetSoftMaxMaxTmpSize(const ge::Shape& srcShape, const uint32_t d
 // A localWorkSpaceSize below GetSoftMaxMinTmpSize gives splitM = 0, which the kernel reports.
 inline void SoftMaxTilingFunc(const ge::Shape& srcShape, const uint32_t dataTypeSize, const uint32_t localWorkSpaceSize,
                               optiling::SoftMaxTiling& softmaxTiling) {
-  constexpr uint32_t kBlockBytes = 32;
-  constexpr uint32_t kFloatsPerBlock = kBlockBytes / sizeof(float);
   const softmax_tiling_detail::Rows rows = softmax_tiling_detail::RowsOf(srcShape);
-  const uint64_t fit = localWorkSpaceSize / ascendc_sim::SoftMaxRowTmpBytes(rows.k);
-  const uint32_t splitM = uint32_t(fit < rows.m ? fit : rows.m);
-  const uint32_t outMaxK = dataTypeSize == 0 ? 0 : kBlockBytes / dataTypeSize;
-  softmaxTiling.set_srcM(rows.m);
-  softmaxTiling.set_srcK(rows.k);
-  softmaxTiling.set_srcSize(rows.m * rows.k);
-  softmaxTiling.set_outMaxM(rows.m);
-  softmaxTiling.set_outMaxK(outMaxK);
-  softmaxTiling.set_outMaxSize(rows.m * outMaxK);
-  softmaxTiling.set_splitM(splitM);
-  softmaxTiling.set_splitK(rows.k);
-  softmaxTiling.set_splitSize(splitM * rows.k);
-  softmaxTiling.set_reduceM(splitM);
-  softmaxTiling.set_reduceK(kFloatsPerBlock);
-  softmaxTiling.set_reduceSize(splitM * kFloatsPerBlock);
-  softmaxTiling.set_rangeM(splitM == 0 ? 0 : rows.m / splitM);
-  softmaxTiling.set_tailM(splitM == 0 ? 0 : rows.m % splitM);
-  softmaxTiling.set_tailSplitSize(softmaxTiling.get_tailM() * rows.k);
-  softmaxTiling.set_tailReduceSize(softmaxTiling.get_tailM() * kFloatsPerBlock);
+  softmax_tiling_detail::FillRowTiling(rows, ascendc_sim::SoftMaxRowTmpBytes(rows.k), localWorkSpaceSize,
+                                       softmax_tiling_detail::PerBlock(dataTypeSize),
+                                       softmax_tiling_detail::PerBlock(sizeof(float)), softmaxTiling);
+}
+
+// SoftmaxGrad's: dataTypeSize is the data's (half 2, float 4). isFront and isReuseSource do not
+// change the simulator's figures.
+inline uint32_t GetSoftMaxGradMinTmpSize(const ge::Shape& srcShape, const uint32_t dataTypeSize, const bool isFront,
+                                         const bool isReuseSource) {
+  (void)isFront;
+  (void)isReuseSource;
+  return uint32_t(ascendc_sim::SoftmaxGradRowTmpBytes(softmax_tiling_detail::RowsOf(srcShape).k, dataTypeSize));
+}
+
+inline uint32_t GetSoftMaxGradMaxTmpSize(const ge::Shape& srcShape, const uint32_t dataTypeSize, const bool isFront,
+                                         const bool isReuseSource) {
+  (void)isFront;
+  (void)isReuseSource;
+  const softmax_tiling_detail::Rows rows = softmax_tiling_detail::RowsOf(srcShape);
+  return uint32_t(ascendc_sim::SoftmaxGradRowTmpBytes(rows.k, dataTypeSize) * rows.m);
+}
+
+// The isFront output, and so reduceK, is one 32-byte block of the data type per row. A
+// localWorkSpaceSize below GetSoftMaxGradMinTmpSize gives splitM = 0, which the kernel reports.
+inline void SoftMaxGradTilingFunc(const ge::Shape& srcShape, const uint32_t dataTypeSize,
+                                  const uint32_t localWorkSpaceSize, optiling::SoftMaxTiling& softmaxGradTiling,
+                                  const bool isFront = false) {
+  (void)isFront;
+  const softmax_tiling_detail::Rows rows = softmax_tiling_detail::RowsOf(srcShape);
+  const uint32_t perBlock = softmax_tiling_detail::PerBlock(dataTypeSize);
+  softmax_tiling_detail::FillRowTiling(rows, ascendc_sim::SoftmaxGradRowTmpBytes(rows.k, dataTypeSize),
+                                       localWorkSpaceSize, perBlock, perBlock, softmaxGradTiling);
 }
 
 }  // namespace AscendC
