@@ -22,24 +22,37 @@ void BroadcastCall(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTenso
   static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4,
                 "BroadCast only supports type b8/b16/b32 on current device");
   rt::Broadcast(dst.SimRef(), src.SimRef(), sizeof(T), dim, axis, dstShape, srcShape,
-                MakeSite("BroadCast", location));
+                MakeSite("Broadcast", location));
 }
 
 }  // namespace ascendc_sim
 
 namespace AscendC {
 
+// CANN 8.x names the same API Broadcast; BroadCast is the older spelling, both remain.
 template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
-void BroadCast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t dstShape[dim],
+void Broadcast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t dstShape[dim],
                const uint32_t srcShape[dim], LocalTensor<uint8_t>& sharedTmpBuffer,
                const std::source_location location = std::source_location::current()) {
   (void)sharedTmpBuffer;
   ascendc_sim::BroadcastCall<T, dim, axis>(dstLocal, srcLocal, dstShape, srcShape, location);
 }
 template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
-void BroadCast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t dstShape[dim],
+void Broadcast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t dstShape[dim],
                const uint32_t srcShape[dim], const std::source_location location = std::source_location::current()) {
   ascendc_sim::BroadcastCall<T, dim, axis>(dstLocal, srcLocal, dstShape, srcShape, location);
+}
+
+template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
+void BroadCast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t dstShape[dim],
+               const uint32_t srcShape[dim], LocalTensor<uint8_t>& sharedTmpBuffer,
+               const std::source_location location = std::source_location::current()) {
+  Broadcast<T, dim, axis, isReuseSource>(dstLocal, srcLocal, dstShape, srcShape, sharedTmpBuffer, location);
+}
+template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
+void BroadCast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t dstShape[dim],
+               const uint32_t srcShape[dim], const std::source_location location = std::source_location::current()) {
+  Broadcast<T, dim, axis, isReuseSource>(dstLocal, srcLocal, dstShape, srcShape, location);
 }
 
 }  // namespace AscendC

@@ -35,7 +35,7 @@ bool BelongsToOp(const std::string& registeredOp, const std::string& opType) {
 
 // The high-level APIs' tiling structs kernel_tiling/kernel_tiling.h defines for the kernel, as
 // CANN's does; the prelude includes it and only checks that the host's layout has the same size.
-bool DefinedByKernelTilingHeader(const std::string& name) { return name == "SoftMaxTiling"; }
+bool DefinedByKernelTilingHeader(const std::string& name) { return name == "SoftMaxTiling" || name == "TCubeTiling"; }
 
 void EmitSizeCheck(const TilingClassLayout& layout, std::ostream& out) {
   out << "static_assert(sizeof(" << layout.name << ") == " << layout.bytes << ", \"host and kernel layouts of "

@@ -59,7 +59,7 @@ TEST(BroadcastTest, MismatchedShapesAndUnalignedFirstAxisRowsAreBadParameters) {
                                                   BroadCast<float, 2, 1>(dst, in, dstShape, srcShape);
                                                 });
   ASSERT_TRUE(mismatch.outcome.HasKind("bad-parameter")) << mismatch.outcome.Describe();
-  EXPECT_EQ(mismatch.outcome.diagnostics[0].api, "BroadCast");
+  EXPECT_EQ(mismatch.outcome.diagnostics[0].api, "Broadcast");
 
   const auto unaligned = simtest::RunOnUb<float>(std::vector<float>(8, 1.0f), std::vector<float>(64, 0.0f),
                                                  [](auto& dst, auto& in) {

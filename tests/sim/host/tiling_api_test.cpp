@@ -109,3 +109,74 @@ TEST(TilingApiTest, BringsStdArraySetAndAlgorithm) {
 }
 
 }  // namespace
+
+namespace {
+
+using matmul_tiling::CubeFormat;
+using matmul_tiling::DataType;
+using matmul_tiling::TPosition;
+
+void SetHalfTypes(matmul_tiling::MatmulApiTilingBase& tiling) {
+  tiling.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+  tiling.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16, true);
+  tiling.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+}
+
+TEST(MatmulTilingTest, WithoutAShapeThereIsNoTiling) {
+  matmul_tiling::MultiCoreMatmulTiling tiling(platform_ascendc::PlatformAscendC(nullptr));
+  SetHalfTypes(tiling);
+  optiling::TCubeTiling out;
+  EXPECT_EQ(tiling.GetTiling(out), -1);
+}
+
+// Eight cores on a 1024 x 512 x 300 product: the split with the smallest largest block, base blocks
+// that fit L0A/L0B twice and L0C once, and K slices that fit L1 twice.
+TEST(MatmulTilingTest, MultiCoreSplitAndBaseBlocksFitTheCore) {
+  platform_ascendc::PlatformAscendC platform(nullptr);
+  matmul_tiling::MultiCoreMatmulTiling tiling(platform);
+  SetHalfTypes(tiling);
+  tiling.SetDim(8);
+  tiling.SetOrgShape(1024, 512, 300);
+  tiling.SetShape(1024, 512, 300);
+  tiling.SetBias(true);
+  optiling::TCubeTiling out;
+  ASSERT_EQ(tiling.GetTiling(out), 0);
+  EXPECT_EQ(out.get_M(), 1024);
+  EXPECT_EQ(out.get_N(), 512);
+  EXPECT_EQ(out.get_Ka(), 300);
+  EXPECT_EQ(out.get_Kb(), 300);
+  EXPECT_EQ(out.get_usedCoreNum(), 8);
+  EXPECT_EQ(int64_t(out.get_singleCoreM()) * out.get_singleCoreN(), 1024 * 512 / 8);
+  EXPECT_EQ(out.get_singleCoreK(), 300);
+  EXPECT_EQ(out.get_isBias(), 1);
+  uint64_t l0a = 0, l0c = 0, l1 = 0;
+  platform.GetCoreMemSize(platform_ascendc::CoreMemType::L0_A, l0a);
+  platform.GetCoreMemSize(platform_ascendc::CoreMemType::L0_C, l0c);
+  platform.GetCoreMemSize(platform_ascendc::CoreMemType::L1, l1);
+  EXPECT_EQ(out.get_baseM() % 16, 0);
+  EXPECT_EQ(out.get_baseN() % 16, 0);
+  EXPECT_LE(uint64_t(out.get_baseM()) * out.get_baseK() * 2 * 2, l0a);
+  EXPECT_LE(uint64_t(out.get_baseM()) * out.get_baseN() * 4, l0c);
+  EXPECT_LE(uint64_t(out.get_shareL1Size()), l1);
+  int32_t dim = 0, mDim = 0, nDim = 0;
+  ASSERT_EQ(tiling.GetCoreNum(dim, mDim, nDim), 0);
+  EXPECT_EQ(dim, 8);
+  EXPECT_EQ(mDim * out.get_singleCoreM() >= 1024 && nDim * out.get_singleCoreN() >= 512, true);
+}
+
+// A small problem keeps its own size as the base block, and SetTraverse picks the iteration order.
+TEST(MatmulTilingTest, SmallShapesClipTheBaseBlock) {
+  matmul_tiling::MatmulApiTiling tiling(platform_ascendc::PlatformAscendC(nullptr));
+  SetHalfTypes(tiling);
+  tiling.SetOrgShape(6, 40, 64);
+  tiling.SetShape(6, 40, 64);
+  tiling.SetTraverse(matmul_tiling::MatrixTraverse::FIRSTN);
+  optiling::TCubeTiling out;
+  ASSERT_EQ(tiling.GetTiling(out), 0);
+  EXPECT_EQ(out.get_baseM(), 16);
+  EXPECT_EQ(out.get_baseN(), 48);
+  EXPECT_EQ(out.get_baseK(), 64);
+  EXPECT_EQ(out.get_iterateOrder(), 1);
+}
+
+}  // namespace
