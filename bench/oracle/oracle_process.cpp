@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "bench/common/environment_fault.h"
 #include "bench/oracle/oracle_error.h"
 #include "bench/sandbox/contained_process.h"
 
@@ -15,6 +16,8 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr std::string_view kMessagePrefix = "akgen_oracle: ";
+constexpr int kMachineFaultStatus = 4;  // akgen_oracle.task_files.MACHINE_FAULT_STATUS
+constexpr std::string_view kMachineFaultPrefix = "akgen_oracle machine fault: ";
 constexpr size_t kTracebackLines = 15;
 
 fs::path ResolveProgram(const fs::path& program) {
@@ -69,6 +72,13 @@ PythonRun RunOracleModule(const OracleConfig& config, const std::string& module,
   if (WIFSIGNALED(exit.waitStatus)) run.signal = WTERMSIG(exit.waitStatus);
   run.out = std::move(exit.standardOutput.text);
   run.err = std::move(exit.standardError.text);
+  const size_t fault = run.err.find(kMachineFaultPrefix);
+  if (run.exitCode == kMachineFaultStatus && fault != std::string::npos) {
+    std::string message = run.err.substr(fault + kMachineFaultPrefix.size());
+    message = message.substr(0, message.find('\n'));
+    throw EnvironmentFault("the oracle (python -m " + module + ") failed on this machine: " + message +
+                           "; free space or fix the filesystem, then rerun with the same --out to resume");
+  }
   return run;
 }
 

@@ -19,7 +19,8 @@ struct PythonRun {
 };
 
 // Runs for at most config.timeout. Throws OracleError when config.packageDir holds no akgen_oracle
-// package or the interpreter cannot start.
+// package or the interpreter cannot start, EnvironmentFault when the module reports a machine fault
+// (a full disk while writing golden files, say).
 PythonRun RunOracleModule(const OracleConfig& config, const std::string& module, std::vector<std::string> arguments);
 
 // The oracle's own diagnosis (`akgen_oracle: ...` on stderr) when it gave one, else the end of the

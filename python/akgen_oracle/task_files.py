@@ -1,4 +1,5 @@
 """Loads a task's validation scripts and turns their failures into messages that name file and line."""
+import errno
 import importlib.util
 import os
 import sys
@@ -15,6 +16,14 @@ class CaseCannotRun(TaskError):
 
 
 CASE_CANNOT_RUN_STATUS = 3  # the harness records such a case as task_error instead of retrying it
+MACHINE_FAULT_STATUS = 4  # the harness stops: the machine, not the task, failed (bench/common/environment_fault.h)
+MACHINE_FAULT_PREFIX = "akgen_oracle machine fault: "
+_MACHINE_FAULT_ERRNOS = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EIO, errno.EMFILE, errno.ENFILE, errno.ENOMEM}
+
+
+def is_machine_fault(error):
+    """A full disk, a read-only or failing filesystem, no descriptors or memory: never the task's doing."""
+    return isinstance(error, OSError) and error.errno in _MACHINE_FAULT_ERRNOS
 
 
 def exit_status(action):
@@ -25,6 +34,11 @@ def exit_status(action):
     except TaskError as error:
         print(f"akgen_oracle: {error}", file=sys.stderr)
         return CASE_CANNOT_RUN_STATUS if isinstance(error, CaseCannotRun) else 1
+    except OSError as error:
+        if not is_machine_fault(error):
+            raise
+        print(f"{MACHINE_FAULT_PREFIX}{error}", file=sys.stderr)
+        return MACHINE_FAULT_STATUS
     return 0
 
 
@@ -50,7 +64,9 @@ def call_task(validation_dir, action, function, *args):
     """Calls into task code; any exception becomes a TaskError that names the task file and line."""
     try:
         return function(*args)
-    except Exception as error:  # task code may raise anything; all of it is the task's failure
+    except Exception as error:  # task code may raise anything; all of it but a machine fault is the task's
+        if is_machine_fault(error):
+            raise
         raise TaskError(describe_failure(error, validation_dir, action)) from error
 
 

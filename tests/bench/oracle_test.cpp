@@ -10,6 +10,7 @@
 #include <fstream>
 
 #include "bench/common/content_hash.h"
+#include "bench/common/environment_fault.h"
 #include "bench/compare/element_value.h"
 #include "bench/oracle/oracle_error.h"
 
@@ -437,6 +438,37 @@ TEST_F(OracleTest, AMissingInterpreterIsReported) {
   config_.python = root_ / "no-such-python";
   const std::string message = OracleFailure(config_, {kSquareRoot, kSqrtHalf, 0, "SquareRoot", "square_root"});
   EXPECT_TRUE(Contains(message, "cannot start " + config_.python.string())) << message;
+}
+
+}  // namespace
+}  // namespace akgen::bench
+
+namespace akgen::bench {
+namespace {
+
+// The reference's forward fails with `error` (a python expression), as a full disk under torch.save
+// or a missing file would make it.
+fs::path TaskWhoseReferenceRaises(const fs::path& copy, const std::string& error) {
+  std::ofstream(copy / "module.py", std::ios::app)
+      << "\nimport errno\n_forward = Model.forward\n"
+      << "def _failing(self, x):\n    raise " << error << "\nModel.forward = _failing\n";
+  return copy;
+}
+
+// A full disk is the machine's fault: the oracle stops the command rather than blame the task.
+TEST_F(OracleTest, AFullDiskInTheOracleIsAnEnvironmentFault) {
+  const fs::path task = TaskWhoseReferenceRaises(CopyTask(kSquareRoot), "OSError(errno.ENOSPC, 'No space left on device')");
+  try {
+    ProduceGolden(config_, {task, kSqrtHalf, 0, "SquareRoot", "square_root"});
+    FAIL() << "expected an EnvironmentFault";
+  } catch (const EnvironmentFault& fault) {
+    EXPECT_NE(std::string(fault.what()).find("No space left on device"), std::string::npos) << fault.what();
+  }
+}
+
+TEST_F(OracleTest, AMissingFileInTheReferenceStaysTheTasksFailure) {
+  const fs::path task = TaskWhoseReferenceRaises(CopyTask(kSquareRoot), "OSError(errno.ENOENT, 'No such file')");
+  EXPECT_THROW(ProduceGolden(config_, {task, kSqrtHalf, 0, "SquareRoot", "square_root"}), OracleError);
 }
 
 }  // namespace
