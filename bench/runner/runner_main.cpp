@@ -72,15 +72,17 @@ struct GmTensor {
   const uint8_t* hostData = nullptr;
 };
 
-// torch_npu's caching allocator rounds every tensor up to 512 bytes, so on the NPU a kernel may read
-// a whole 32-byte block (or more) past a tensor's end without fault; answers rely on that, e.g. to
-// load a one-element scalar. The padding holds 0xFF bytes (NaN, or -1) so a kernel that uses it
-// computes garbage; an access beyond it is gm-out-of-bounds.
+// torch_npu's caching allocator adds 32 bytes to every tensor and rounds up to 512, so on the NPU a
+// kernel may read or write at least 32 bytes (a whole block), and up to 543, past a tensor's end
+// without fault; answers rely on that, e.g. to load a one-element scalar or to store a padded tail
+// block (ExpandV2). The padding holds 0xFF bytes (NaN, or -1) so a kernel that uses it computes
+// garbage; an access beyond it is gm-out-of-bounds.
 constexpr size_t kTensorAllocationUnit = 512;
+constexpr size_t kTensorAllocationSlack = 32;
 constexpr uint8_t kPaddingByte = 0xFF;
 
 uint8_t* TensorAlloc(size_t bytes) {
-  const size_t rounded = std::max<size_t>((bytes + kTensorAllocationUnit - 1) / kTensorAllocationUnit, 1) * kTensorAllocationUnit;
+  const size_t rounded = (bytes + kTensorAllocationSlack + kTensorAllocationUnit - 1) / kTensorAllocationUnit * kTensorAllocationUnit;
   auto* gm = static_cast<uint8_t*>(rt::GmAlloc(rounded));
   std::memset(gm + bytes, kPaddingByte, rounded - bytes);
   return gm;

@@ -1,0 +1,33 @@
+// A correct candidate whose last block stores one 32-byte block past z's end, as a padded tail
+// store does: harmless on the NPU, where torch_npu allocates 32 bytes more than a tensor needs.
+#include "kernel_operator.h"
+
+using namespace AscendC;
+
+extern "C" __global__ __aicore__ void scaled_add(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR workspace, GM_ADDR tiling) {
+  (void)workspace;
+  GET_TILING_DATA(tilingData, tiling);
+  constexpr uint32_t kBlockFloats = 8;
+  const uint32_t length = tilingData.blockLength;
+  const uint32_t offset = length * static_cast<uint32_t>(GetBlockIdx());
+  const bool last = GetBlockIdx() + 1 == GetBlockNum();
+  GlobalTensor<DTYPE_X> xGm, yGm;
+  GlobalTensor<DTYPE_Z> zGm;
+  xGm.SetGlobalBuffer((__gm__ DTYPE_X*)x + offset, length);
+  yGm.SetGlobalBuffer((__gm__ DTYPE_Y*)y + offset, length);
+  zGm.SetGlobalBuffer((__gm__ DTYPE_Z*)z + offset, length + kBlockFloats);
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> xBuf, yBuf;
+  pipe.InitBuffer(xBuf, (length + kBlockFloats) * sizeof(DTYPE_X));
+  pipe.InitBuffer(yBuf, length * sizeof(DTYPE_Y));
+  LocalTensor<DTYPE_X> xLocal = xBuf.Get<DTYPE_X>();
+  LocalTensor<DTYPE_Y> yLocal = yBuf.Get<DTYPE_Y>();
+  DataCopy(xLocal, xGm, length);
+  DataCopy(yLocal, yGm, length);
+  PipeBarrier<PIPE_ALL>();
+  Muls(yLocal, yLocal, static_cast<DTYPE_Y>(tilingData.alpha), length);
+  Add(xLocal, xLocal, yLocal, length);
+  Duplicate(xLocal[length], static_cast<DTYPE_X>(0), kBlockFloats);
+  PipeBarrier<PIPE_ALL>();
+  DataCopy(zGm, xLocal, last ? length + kBlockFloats : length);
+}
