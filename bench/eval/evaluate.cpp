@@ -106,8 +106,7 @@ class Evaluation {
     RequireSandboxReach(setup_.buildCacheDir, "cache folder",
                         "choose one with --cache (or XDG_CACHE_HOME) below a world-searchable folder such as /var/tmp");
     workRoot_ = options_.workDir.empty() ? FreshWorkRoot() : options_.workDir;
-    RequireSandboxReach(workRoot_ / "unit", "work folder",
-                        "set TMPDIR to a world-searchable folder such as /tmp");
+    RequireSandboxReach(workRoot_ / "unit", "work folder", "set TMPDIR to a world-searchable folder such as /tmp");
     if (SandboxRunsAsOtherUsers()) StageHarnessToolchain(kFirstSandboxUid, options_.cacheDir / "staged");
   }
 
@@ -133,11 +132,10 @@ class Evaluation {
   void RefuseMixedKinds() const {
     for (const ResultRecord& record : store_.Records()) {
       if (record.details.value("timing_only", false) == options_.timingOnly) continue;
-      throw std::runtime_error(store_.File().string() + ": holds " +
-                               (options_.timingOnly ? "checked results" : "timing-only results") + " (" + record.task +
-                               " sample" + std::to_string(record.sample) + " case" + std::to_string(record.caseId) +
-                               "); evaluate " + (options_.timingOnly ? "with" : "without") +
-                               " --timing-only into another --out directory");
+      throw std::runtime_error(
+          store_.File().string() + ": holds " + (options_.timingOnly ? "checked results" : "timing-only results") +
+          " (" + record.task + " sample" + std::to_string(record.sample) + " case" + std::to_string(record.caseId) +
+          "); evaluate " + (options_.timingOnly ? "with" : "without") + " --timing-only into another --out directory");
     }
   }
 
@@ -161,11 +159,16 @@ class Evaluation {
     const Task& task = *job.task;
     // Before the golden: a candidate that cannot be built needs none.
     if (const std::optional<UnitRun> failure = CandidateFailure(job.candidate)) {
-      Record(job, *failure->failure, {{"detail", Capped(failure->detail)}}, FailureSummary(*failure->failure, failure->detail));
+      Record(job, *failure->failure, {{"detail", Capped(failure->detail)}},
+             FailureSummary(*failure->failure, failure->detail));
       return;
     }
-    const OracleRequest request{task.files.module.parent_path(), RowOf(task, job.caseId), options_.seed, task.opName,
-                                task.kernelName, options_.timingOnly};
+    const OracleRequest request{task.files.module.parent_path(),
+                                RowOf(task, job.caseId),
+                                options_.seed,
+                                task.opName,
+                                task.kernelName,
+                                options_.timingOnly};
     GoldenCase golden;
     try {
       golden = ProduceGolden(oracle_, request);
@@ -186,6 +189,13 @@ class Evaluation {
                               {"build_cache_hit", run.buildCacheHit},
                               {"sync_mode", ToString(options_.syncMode)}};
     if (run.blockDim != 0) details["block_dim"] = run.blockDim;
+    // What the NPU does without fault but a kernel should not rely on (a store past a tensor's
+    // end, a re-enqueued tensor): kept with any verdict, for people and for training labels.
+    // One per kind and kernel line already; a candidate with very many such lines keeps the first.
+    constexpr size_t kMaxWarnings = 16;
+    for (const RunnerDiagnostic& diagnostic : run.diagnostics)
+      if (diagnostic.severity == "warning" && details["warnings"].size() < kMaxWarnings)
+        details["warnings"].push_back(Capped(Describe(diagnostic)));
     if (!golden.manifest.note.empty()) details["oracle_note"] = golden.manifest.note;
     if (run.timing) AddTiming(job, setup, golden, *run.timing, details);
     if (run.failure) {
@@ -240,8 +250,10 @@ class Evaluation {
     if (options_.solutions == "answer") return;
     const fs::path workDir = workRoot_ / job.task->Key() / ("reference-case" + std::to_string(job.caseId));
     const ReferenceTiming reference = reference_.Time(setup, *job.task, golden, workDir);
-    if (reference.microseconds) details["reference_us"] = *reference.microseconds;
-    else details["reference_problem"] = reference.problem;
+    if (reference.microseconds)
+      details["reference_us"] = *reference.microseconds;
+    else
+      details["reference_problem"] = reference.problem;
   }
 
   void Record(const CaseJob& job, Verdict verdict, nlohmann::json details, const std::string& note) {

@@ -6,6 +6,7 @@
 #include "bench/builder/describe_op.h"
 #include "bench/common/environment_fault.h"
 #include "bench/runner/call_results.h"
+#include "bench/runner/device_allocation.h"
 #include "bench/sandbox/sandbox.h"
 
 namespace akgen::bench {
@@ -25,7 +26,8 @@ UnitRun Failed(Verdict verdict, std::string detail) {
 }
 
 // A sandboxed program that did not finish normally.
-UnitRun FromSandbox(const SandboxClassification& classification, const std::string& program, const std::string& stderrText) {
+UnitRun FromSandbox(const SandboxClassification& classification, const std::string& program,
+                    const std::string& stderrText) {
   const Verdict verdict = classification.verdict == SandboxVerdict::Timeout ? Verdict::Timeout : Verdict::Crash;
   return Failed(verdict, program + ": " + classification.detail + (stderrText.empty() ? "" : "\n" + stderrText));
 }
@@ -41,15 +43,18 @@ SandboxPolicy PolicyIn(const UnitSetup& setup, const Task& task, const GoldenCas
 
 // The GM the harness gives the kernel is the case's, not the candidate's: the runner's address-space
 // limit grows by it, so a large case (StridesliceNegConcatV2's 1 GiB tensors) is not a `crash`. A
-// tensor loaded from a file is held twice while it is copied into GM; a zero-filled one (timing-only
-// runs at production shapes) is mapped once and never touched.
+// tensor takes its allocator segment in GM (device_allocation.h), and one loaded from a file is held
+// once more on the host while it is copied there; a zero-filled one (timing-only runs at production
+// shapes) is never touched but for the segment past its end.
 uint64_t CaseTensorBytes(const RunnerRequest& request) {
   uint64_t bytes = 0;
   for (const std::vector<ParamArgument>* params : {&request.inputs, &request.outputs})
     for (const ParamArgument& param : *params)
       for (const TensorArgument& tensor : param.tensors)
-        if (const std::optional<TorchDtype> dtype = TorchDtypeOfCann(tensor.dataType))
-          bytes += static_cast<uint64_t>(ElementCount(tensor.shape)) * ElementSize(*dtype) * (tensor.zeroFilled ? 1 : 2);
+        if (const std::optional<TorchDtype> dtype = TorchDtypeOfCann(tensor.dataType)) {
+          const uint64_t tensorBytes = static_cast<uint64_t>(ElementCount(tensor.shape)) * ElementSize(*dtype);
+          bytes += DeviceSegmentBytes(tensorBytes) + (tensor.zeroFilled ? 0 : tensorBytes);
+        }
   return bytes;
 }
 
@@ -65,14 +70,19 @@ PreparedUnit Build(const UnitSetup& setup, const Task& task, const Candidate& ca
   PreparedUnit prepared;
   const HostBuild host = BuildHost(setup.buildCacheDir, task, candidate);
   if (!host.ok) return Stop(Failed(Verdict::CompileError, host.log));
-  const DescribeRun described = DescribeInSandbox(host, PolicyIn(setup, task, golden, workDir / "describe"), task.opName);
-  if (described.sandbox.verdict != SandboxVerdict::Ok) return Stop(FromSandbox(described.sandbox, "describe", described.stderrText));
+  const DescribeRun described =
+      DescribeInSandbox(host, PolicyIn(setup, task, golden, workDir / "describe"), task.opName);
+  if (described.sandbox.verdict != SandboxVerdict::Ok)
+    return Stop(FromSandbox(described.sandbox, "describe", described.stderrText));
   if (!described.result.op) return Stop(Failed(Verdict::CompileError, described.result.error));
   prepared.mapping = MapArguments(*described.result.op, task.kernelName, golden.manifest);
-  if (!prepared.mapping.problem.empty()) return Stop(Failed(Verdict::CompileError, "argument mapping: " + prepared.mapping.problem));
-  const DescribeRun typed = DescribeInSandbox(host, PolicyIn(setup, task, golden, workDir / "prelude"), described.result.op->opType,
-                                              prepared.mapping.inputTypes, prepared.mapping.outputTypes);
-  if (typed.sandbox.verdict != SandboxVerdict::Ok) return Stop(FromSandbox(typed.sandbox, "describe", typed.stderrText));
+  if (!prepared.mapping.problem.empty())
+    return Stop(Failed(Verdict::CompileError, "argument mapping: " + prepared.mapping.problem));
+  const DescribeRun typed =
+      DescribeInSandbox(host, PolicyIn(setup, task, golden, workDir / "prelude"), described.result.op->opType,
+                        prepared.mapping.inputTypes, prepared.mapping.outputTypes);
+  if (typed.sandbox.verdict != SandboxVerdict::Ok)
+    return Stop(FromSandbox(typed.sandbox, "describe", typed.stderrText));
   if (typed.result.prelude.empty()) return Stop(Failed(Verdict::CompileError, typed.result.error));
   prepared.runner = BuildRunner(setup.buildCacheDir, host, task, candidate, typed.result.prelude);
   if (!prepared.runner.parseProblem.empty()) return Stop(Failed(Verdict::ParseError, prepared.runner.parseProblem));
@@ -104,8 +114,10 @@ UnitRun ReadRunnerResult(const SandboxResult& sandbox, const fs::path& runDir, c
     for (const RunnerDiagnostic& diagnostic : result.diagnostics)
       if (diagnostic.severity == "error" && run.diagnosticKind.empty()) run.diagnosticKind = diagnostic.kind;
   } else {
-    if (mapping.replay) run.needsReplay = true;
-    else WriteCandidateOutputs(runDir, mapping.results, outputStructure);
+    if (mapping.replay)
+      run.needsReplay = true;
+    else
+      WriteCandidateOutputs(runDir, mapping.results, outputStructure);
     run.outputDir = runDir;
   }
   return run;
@@ -144,8 +156,10 @@ UnitRun RunPrepared(const UnitSetup& setup, const Task& task, const GoldenCase& 
     SandboxPolicy policy = PolicyIn(setup, task, golden, runDir);
     policy.limits.addressSpaceBytes += CaseTensorBytes(prepared.mapping.request);
     for (const RunFile& file : prepared.mapping.files) {
-      if (file.source) fs::copy_file(*file.source, runDir / file.name);
-      else WriteFileBytes(runDir / file.name, file.bytes.data(), file.bytes.size());
+      if (file.source)
+        fs::copy_file(*file.source, runDir / file.name);
+      else
+        WriteFileBytes(runDir / file.name, file.bytes.data(), file.bytes.size());
     }
     WriteJsonFile(runDir / kRunnerRequestFile, ToJson(prepared.mapping.request));
     const auto runStart = std::chrono::steady_clock::now();

@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "ascendc_sim/host/op_runtime.h"
+#include "bench/runner/device_allocation.h"
 #include "bench/runner/runner_protocol.h"
 #include "diagnostics.h"
 #include "graph/utils/type_utils.h"
@@ -72,19 +73,18 @@ struct GmTensor {
   const uint8_t* hostData = nullptr;
 };
 
-// torch_npu's caching allocator adds 32 bytes to every tensor and rounds up to 512, so on the NPU a
-// kernel may read or write at least 32 bytes (a whole block), and up to 543, past a tensor's end
-// without fault; answers rely on that, e.g. to load a one-element scalar or to store a padded tail
-// block (ExpandV2). The padding holds 0xFF bytes (NaN, or -1) so a kernel that uses it computes
-// garbage; an access beyond it is gm-out-of-bounds.
-constexpr size_t kTensorAllocationUnit = 512;
-constexpr size_t kTensorAllocationSlack = 32;
+// Each tensor in GM as torch_npu places it (device_allocation.h): answers read whole 32-byte blocks
+// past a small tensor's end (a one-element scalar) or store padded tail tiles past an output's
+// (ExpandV2), which is harmless on the NPU. Its block is accessed silently; the rest of its segment
+// with a gm-out-of-bounds warning (an error under AKGEN_SIM_STRICT=1). Both hold 0xFF bytes (NaN,
+// or -1), so a kernel that uses what it reads there computes garbage; past the segment is an error.
 constexpr uint8_t kPaddingByte = 0xFF;
 
 uint8_t* TensorAlloc(size_t bytes) {
-  const size_t rounded = (bytes + kTensorAllocationSlack + kTensorAllocationUnit - 1) / kTensorAllocationUnit * kTensorAllocationUnit;
-  auto* gm = static_cast<uint8_t*>(rt::GmAlloc(rounded));
-  std::memset(gm + bytes, kPaddingByte, rounded - bytes);
+  const size_t block = DeviceBlockBytes(bytes);
+  const size_t segment = DeviceSegmentBytes(bytes);
+  auto* gm = static_cast<uint8_t*>(rt::GmAllocInSegment(block, segment));
+  std::memset(gm + bytes, kPaddingByte, segment - bytes);
   return gm;
 }
 
@@ -102,7 +102,8 @@ const GmTensor& Place(const TensorArgument& tensor, PlacedTensors& placedTensors
     placed.hostBytes = ReadBytes(tensor.file);
     if (placed.hostBytes.size() != ByteSize(tensor))
       throw std::runtime_error(tensor.file + ": holds " + std::to_string(placed.hostBytes.size()) +
-                               " bytes, its shape and " + tensor.dataType + " need " + std::to_string(ByteSize(tensor)));
+                               " bytes, its shape and " + tensor.dataType + " need " +
+                               std::to_string(ByteSize(tensor)));
     placed.gm = TensorAlloc(placed.hostBytes.size());
     std::memcpy(placed.gm, placed.hostBytes.data(), placed.hostBytes.size());
     placed.hostData = placed.hostBytes.data();
@@ -141,8 +142,10 @@ PlacedParam Place(const ParamArgument& param, PlacedTensors& placedTensors) {
     const ge::DataType type = ge::TypeUtils::SerialStringToDataType(tensor.dataType);
     placed.specs.push_back({tensor.shape, type, ge::FORMAT_ND, tensors.back()->hostData});
   }
-  if (param.dynamic) placed.kernelArgument = ListTensorDesc(tensors);
-  else if (!tensors.empty()) placed.kernelArgument = tensors.front()->gm;
+  if (param.dynamic)
+    placed.kernelArgument = ListTensorDesc(tensors);
+  else if (!tensors.empty())
+    placed.kernelArgument = tensors.front()->gm;
   return placed;
 }
 
@@ -162,18 +165,9 @@ std::vector<RunnerDiagnostic> CollectDiagnostics() {
   return collected;
 }
 
-// "kind: message (at file:line in API, block b)": the kind first, as records are grouped by it,
-// then where in the kernel it happened, which is what a person or a repairing model acts on.
 std::string FirstErrorMessage(const std::vector<RunnerDiagnostic>& diagnostics) {
-  for (const RunnerDiagnostic& diagnostic : diagnostics) {
-    if (diagnostic.severity != "error") continue;
-    std::string text = diagnostic.kind + ": " + diagnostic.message;
-    if (diagnostic.file.empty()) return text;
-    text += " (at " + diagnostic.file + ":" + std::to_string(diagnostic.line);
-    if (!diagnostic.api.empty()) text += " in " + diagnostic.api;
-    if (diagnostic.block >= 0) text += ", block " + std::to_string(diagnostic.block);
-    return text + ")";
-  }
+  for (const RunnerDiagnostic& diagnostic : diagnostics)
+    if (diagnostic.severity == "error") return Describe(diagnostic);
   return "the launch failed without a diagnostic";
 }
 
@@ -252,9 +246,12 @@ RunnerResult Run(const RunnerRequest& request) {
 
 int ExitStatus(RunnerStatus status) {
   switch (status) {
-    case RunnerStatus::Ok: return kRunnerExitOk;
-    case RunnerStatus::TilingError: return kRunnerExitTilingError;
-    case RunnerStatus::SimError: return kRunnerExitSimError;
+    case RunnerStatus::Ok:
+      return kRunnerExitOk;
+    case RunnerStatus::TilingError:
+      return kRunnerExitTilingError;
+    case RunnerStatus::SimError:
+      return kRunnerExitSimError;
   }
   return 1;
 }

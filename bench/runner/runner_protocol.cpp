@@ -66,21 +66,27 @@ std::optional<SyncMode> ParseSyncMode(const std::string& text) {
 
 const char* ToString(RunnerStatus status) {
   switch (status) {
-    case RunnerStatus::Ok: return "ok";
-    case RunnerStatus::TilingError: return "tiling_error";
-    case RunnerStatus::SimError: return "sim_error";
+    case RunnerStatus::Ok:
+      return "ok";
+    case RunnerStatus::TilingError:
+      return "tiling_error";
+    case RunnerStatus::SimError:
+      return "sim_error";
   }
   return "?";
 }
 
 json ToJson(const DescribeResult& result) {
-  return {{"registeredOps", result.registeredOps}, {"op", OptionalToJson(result.op)}, {"prelude", result.prelude},
+  return {{"registeredOps", result.registeredOps},
+          {"op", OptionalToJson(result.op)},
+          {"prelude", result.prelude},
           {"error", result.error}};
 }
 
 json ToJson(const RunnerRequest& request) {
-  return {{"opType", request.opType},   {"kernelName", request.kernelName}, {"inputs", request.inputs},
-          {"outputs", request.outputs}, {"attrs", request.attrs},           {"syncMode", ToString(request.syncMode)},
+  return {{"opType", request.opType},        {"kernelName", request.kernelName},
+          {"inputs", request.inputs},        {"outputs", request.outputs},
+          {"attrs", request.attrs},          {"syncMode", ToString(request.syncMode)},
           {"timingOnly", request.timingOnly}};
 }
 
@@ -99,17 +105,24 @@ DescribeResult DescribeResultFromJson(const json& document) {
 
 RunnerRequest RunnerRequestFromJson(const json& document) {
   return ParseDocument(kRunnerRequestFile, [&] {
-    return RunnerRequest{document.at("opType"), document.at("kernelName"), document.at("inputs"), document.at("outputs"),
-                         document.at("attrs"),  SyncModeFromJson(document.at("syncMode")),
+    return RunnerRequest{document.at("opType"),
+                         document.at("kernelName"),
+                         document.at("inputs"),
+                         document.at("outputs"),
+                         document.at("attrs"),
+                         SyncModeFromJson(document.at("syncMode")),
                          document.at("timingOnly").get<bool>()};
   });
 }
 
 RunnerResult RunnerResultFromJson(const json& document) {
   return ParseDocument(kRunnerResultFile, [&] {
-    return RunnerResult{ParseStatus(document.at("status")), document.at("message"),
-                        document.at("blockDim"),            document.at("tilingKey"),
-                        document.at("diagnostics"),         OptionalFromJson<LaunchTiming>(document.at("timing"))};
+    return RunnerResult{ParseStatus(document.at("status")),
+                        document.at("message"),
+                        document.at("blockDim"),
+                        document.at("tilingKey"),
+                        document.at("diagnostics"),
+                        OptionalFromJson<LaunchTiming>(document.at("timing"))};
   });
 }
 
@@ -135,6 +148,15 @@ void StoreJsonAtomically(const std::filesystem::path& path, const json& document
       path.string() + ".tmp-" + std::to_string(getpid()) + "-" + std::to_string(counter++);
   WriteJsonFile(temporary, document);
   std::filesystem::rename(temporary, path);
+}
+
+std::string Describe(const RunnerDiagnostic& diagnostic) {
+  std::string text = diagnostic.kind + ": " + diagnostic.message;
+  if (diagnostic.file.empty()) return text;
+  text += " (at " + diagnostic.file + ":" + std::to_string(diagnostic.line);
+  if (!diagnostic.api.empty()) text += " in " + diagnostic.api;
+  if (diagnostic.block >= 0) text += ", block " + std::to_string(diagnostic.block);
+  return text + ")";
 }
 
 }  // namespace akgen::bench

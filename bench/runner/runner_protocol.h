@@ -109,14 +109,18 @@ struct RunnerDiagnostic {
   std::string message;
 };
 
+// "kind: message (at file:line in API, block b)": the kind first, as records are grouped by it,
+// then where in the kernel it happened, which is what a person or a repairing model acts on.
+std::string Describe(const RunnerDiagnostic& diagnostic);
+
 enum class RunnerStatus { Ok, TilingError, SimError };
 
 // What the simulator's cost model says about the launch (ascendc_sim::LaunchProfile).
 struct LaunchTiming {
   double microseconds = 0;  // device time at the SoC's clock plus the launch overhead
   uint64_t cycles = 0;
-  std::string bound;        // the busiest pipe of the critical block: "MTE2", "V", "MTE3", "S", …
-  nlohmann::json profile;   // all of it, as ascendc_sim::ToJson writes it
+  std::string bound;       // the busiest pipe of the critical block: "MTE2", "V", "MTE3", "S", …
+  nlohmann::json profile;  // all of it, as ascendc_sim::ToJson writes it
 };
 
 struct RunnerResult {

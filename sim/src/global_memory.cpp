@@ -1,14 +1,17 @@
 // Global memory: regions from GmAlloc (or registered by a host program) and bounds checks.
+#include "global_memory.h"
+
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <string>
 
 #include "diagnostics.h"
-#include "global_memory.h"
 #include "instruction_record.h"
 #include "launch_state.h"
 #include "simulator.h"
@@ -18,7 +21,8 @@ namespace {
 
 struct Region {
   size_t bytes;
-  size_t reserved;  // bytes plus the guard after them; addresses up to here still belong to this region
+  size_t reachable;  // bytes plus what the kernel may still reach past them (a segment's rest)
+  size_t reserved;   // reachable plus the guard after it; addresses up to here still belong to this region
   bool owned;
 };
 
@@ -37,21 +41,26 @@ std::map<const uint8_t*, Region>& Regions() {
 
 }  // namespace
 
-void RegisterGlobalMemory(void* pointer, size_t bytes) { Regions()[static_cast<uint8_t*>(pointer)] = {bytes, bytes, false}; }
+void RegisterGlobalMemory(void* pointer, size_t bytes) {
+  Regions()[static_cast<uint8_t*>(pointer)] = {bytes, bytes, bytes, false};
+}
 void UnregisterGlobalMemory(void* pointer) { Regions().erase(static_cast<uint8_t*>(pointer)); }
 
 namespace rt {
 
-void* GmAlloc(size_t bytes) {
-  const size_t reserved = ReservedBytes(bytes);
+void* GmAllocInSegment(size_t bytes, size_t segmentBytes) {
+  const size_t reachable = std::max(bytes, segmentBytes);
+  const size_t reserved = ReservedBytes(reachable);
   void* pointer = mmap(nullptr, reserved, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (pointer == MAP_FAILED || mprotect(pointer, reserved - ReservedBytes(0), PROT_READ | PROT_WRITE) != 0) {
-    std::fprintf(stderr, "akgen-sim: GmAlloc(%zu) failed: out of memory\n", bytes);
+    std::fprintf(stderr, "akgen-sim: GmAlloc(%zu) failed: out of memory\n", reachable);
     std::exit(1);
   }
-  Regions()[static_cast<uint8_t*>(pointer)] = {bytes, reserved, true};
+  Regions()[static_cast<uint8_t*>(pointer)] = {bytes, reachable, reserved, true};
   return pointer;
 }
+
+void* GmAlloc(size_t bytes) { return GmAllocInSegment(bytes, bytes); }
 
 void GmFree(void* pointer) {
   auto found = Regions().find(static_cast<uint8_t*>(pointer));
@@ -73,6 +82,7 @@ GlobalRef GmResolve(const void* pointer) {
   if (ref.address <= begin + region.reserved) {
     ref.regionBegin = begin;
     ref.regionEnd = begin + region.bytes;
+    ref.reachableEnd = begin + region.reachable;
   }
   return ref;
 }
@@ -86,15 +96,25 @@ void CheckGlobalBounds(const GlobalRef& ref, uint64_t bytes, Access access, cons
                Format("%s %llu bytes at %p, which is not inside any global memory from GmAlloc", verb,
                       static_cast<unsigned long long>(bytes), static_cast<const void*>(ref.address)));
   }
-  if (ref.address < ref.regionBegin || ref.address + bytes > ref.regionEnd) {
-    const long long offset = static_cast<long long>(ref.address - ref.regionBegin);
-    const auto size = static_cast<unsigned long long>(ref.regionEnd - ref.regionBegin);
-    RaiseError("gm-out-of-bounds", site,
-               Format("%s %llu bytes at byte offset %lld of a %llu-byte global buffer (bytes [%lld, %lld) lie "
-                      "outside [0, %llu))",
-                      verb, static_cast<unsigned long long>(bytes), offset, size, offset,
-                      offset + static_cast<long long>(bytes), size));
+  if (ref.address >= ref.regionBegin && ref.address + bytes <= ref.regionEnd) return;
+  const long long offset = static_cast<long long>(ref.address - ref.regionBegin);
+  const auto size = static_cast<unsigned long long>(ref.regionEnd - ref.regionBegin);
+  const std::string where = Format(
+      "%s %llu bytes at byte offset %lld of a %llu-byte global buffer (bytes [%lld, %lld) lie "
+      "outside [0, %llu))",
+      verb, static_cast<unsigned long long>(bytes), offset, size, offset, offset + static_cast<long long>(bytes), size);
+  // Past the buffer but inside its allocator segment: the NPU has no per-tensor protection, so the
+  // access reaches free memory or a tensor allocated later, and does not fault.
+  if (ref.address >= ref.regionBegin && ref.address + bytes <= ref.reachableEnd) {
+    const long long strayBegin = std::max(offset, static_cast<long long>(size));
+    RaiseWarning("gm-out-of-bounds", site,
+                 where + Format("; as on the NPU the access is performed: bytes [%lld, %lld) lie in the rest of the "
+                                "buffer's allocator segment, which holds no other tensor of this launch",
+                                strayBegin, offset + static_cast<long long>(bytes)),
+                 true);
+    return;
   }
+  RaiseError("gm-out-of-bounds", site, where);
 }
 
 namespace rt {

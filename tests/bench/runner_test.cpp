@@ -1,8 +1,6 @@
 // One (candidate, case) end to end with real components: g++ builds our ScaledAdd test task's
 // candidates (tests/bench/data/runner_tasks, NPUKernelBench answer layout), describe and runner run
 // in the bubblewrap sandbox, and the outcome is classified. Also the argument mapping on its own.
-#include "bench/runner/run_unit.h"
-
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
@@ -14,6 +12,7 @@
 #include "bench/compare/element_value.h"
 #include "bench/runner/argument_mapping.h"
 #include "bench/runner/call_results.h"
+#include "bench/runner/run_unit.h"
 #include "bench/sandbox/sandbox.h"
 
 namespace akgen::bench {
@@ -188,6 +187,30 @@ TEST_F(RunUnitTest, StoringOneBlockPastATensorsEndStaysInsideTheAllocatorsSlack)
   EXPECT_FALSE(run.failure.has_value()) << Describe(run);
 }
 
+// Past the block but inside its 2 MiB segment the NPU does not fault either: the store lands in
+// memory no other tensor holds, and the record keeps the warning.
+TEST_F(RunUnitTest, StoringPastATensorsBlockInsideItsSegmentPassesWithAWarning) {
+  const UnitRun run = Run(7, WriteGolden("segment", 128));
+  ASSERT_FALSE(run.failure.has_value()) << Describe(run);
+  ASSERT_EQ(run.diagnostics.size(), 1u) << Describe(run);
+  EXPECT_EQ(run.diagnostics[0].severity, "warning");
+  EXPECT_EQ(run.diagnostics[0].kind, "gm-out-of-bounds");
+  EXPECT_EQ(run.diagnostics[0].line, 30u);
+  EXPECT_NE(run.diagnostics[0].message.find("bytes [8704, 8832) lie in the rest of the buffer's allocator segment"),
+            std::string::npos)
+      << run.diagnostics[0].message;
+}
+
+// What a kernel reads past a tensor's end is not data: the segment holds NaN, so the result is wrong.
+TEST_F(RunUnitTest, ReadingPastATensorInsideItsSegmentGivesGarbage) {
+  const GoldenCase golden = WriteGolden("garbage", 64);
+  const UnitRun run = Run(8, golden);
+  ASSERT_FALSE(run.failure.has_value()) << Describe(run);
+  ASSERT_FALSE(run.diagnostics.empty());
+  EXPECT_EQ(run.diagnostics[0].kind, "gm-out-of-bounds");
+  for (const float value : ReadFloats(ReadManifest(run.outputDir).outputs[0])) EXPECT_TRUE(std::isnan(value)) << value;
+}
+
 TEST_F(RunUnitTest, NullDereferenceInHostTilingIsACrash) {
   const UnitRun run = Run(3, WriteGolden("segv", 64));
   ASSERT_EQ(run.failure, Verdict::Crash) << Describe(run);
@@ -212,7 +235,8 @@ TEST(RunnerProtocol, TheSyncModeTimingOnlyAndTheTimingCrossTheProcessBoundary) {
     RunnerRequestFromJson(misspelt);
     ADD_FAILURE() << "an unknown sync mode is read";
   } catch (const std::runtime_error& error) {
-    EXPECT_NE(std::string(error.what()).find("unknown sync mode \"lazy\"; use auto or strict"), std::string::npos) << error.what();
+    EXPECT_NE(std::string(error.what()).find("unknown sync mode \"lazy\"; use auto or strict"), std::string::npos)
+        << error.what();
   }
 
   request.timingOnly = true;
@@ -333,10 +357,11 @@ TEST(ArgumentMapping, AnIntArrayAtAnInputBecomesAnInt64Tensor) {
 
 TEST(ArgumentMapping, AScalarForATensorInputTakesTheDeclaredDtypeOfTheCallsCombination) {
   // Like NPUKernelBench's Muls: x is float16 or float32, `value` always float32, passed as a Scalar.
-  const OpSignature muls{"Muls",
-                         {{"x", "required", {"DT_FLOAT", "DT_FLOAT16"}}, {"value", "required", {"DT_FLOAT", "DT_FLOAT16"}}},
-                         {{"y", "required", {"DT_FLOAT", "DT_FLOAT16"}}},
-                         {}};
+  const OpSignature muls{
+      "Muls",
+      {{"x", "required", {"DT_FLOAT", "DT_FLOAT16"}}, {"value", "required", {"DT_FLOAT", "DT_FLOAT16"}}},
+      {{"y", "required", {"DT_FLOAT", "DT_FLOAT16"}}},
+      {}};
   Manifest golden;
   golden.call = OpCall{"aclnnMuls", "pybind.cpp:9", {}, {}};
   golden.call->arguments = {Tensor("x", TorchDtype::Float16), Value(ValueKind::Scalar, TorchDtype::Float64, 1.5),
@@ -355,12 +380,12 @@ TEST(ArgumentMapping, ScalarsForEveryInputTakeTheColumnTheOutputSelects) {
   // Like NPUKernelBench's Arange: start, end and step are scalars, so only the int32 output tells the
   // column; the first column (float) would make DTYPE_START float.
   const std::vector<std::string> types = {"DT_FLOAT", "DT_FLOAT16", "DT_INT32"};
-  const OpSignature arange{"Arange", {{"start", "required", types}, {"end", "required", types}}, {{"y", "required", types}},
-                           {}};
+  const OpSignature arange{
+      "Arange", {{"start", "required", types}, {"end", "required", types}}, {{"y", "required", types}}, {}};
   Manifest golden;
   golden.call = OpCall{"aclnnArange", "pybind.cpp:20", {}, {}};
-  golden.call->arguments = {Value(ValueKind::Scalar, TorchDtype::Int32, 2), Value(ValueKind::Scalar, TorchDtype::Int32, 9),
-                            Tensor("y", TorchDtype::Int32)};
+  golden.call->arguments = {Value(ValueKind::Scalar, TorchDtype::Int32, 2),
+                            Value(ValueKind::Scalar, TorchDtype::Int32, 9), Tensor("y", TorchDtype::Int32)};
   const ArgumentMapping mapping = MapArguments(arange, "arange", golden);
   ASSERT_EQ(mapping.problem, "");
   EXPECT_EQ(mapping.inputTypes, (std::vector<std::string>{"DT_INT32", "DT_INT32"}));
@@ -370,10 +395,11 @@ TEST(ArgumentMapping, ScalarsForEveryInputTakeTheColumnTheOutputSelects) {
 TEST(ArgumentMapping, AScalarListForATensorInputIsATensorOfTheColumnATensorListSelects) {
   // Like NPUKernelBench's ForeachAddScalarList: x is a float16 tensor list, `scalars` an aclScalarList
   // declared float for float16 inputs.
-  const OpSignature foreach{"ForeachAddScalarList",
-                            {{"x", "dynamic", {"DT_INT32", "DT_FLOAT16"}}, {"scalars", "required", {"DT_INT64", "DT_FLOAT"}}},
-                            {{"y", "dynamic", {"DT_INT32", "DT_FLOAT16"}}},
-                            {}};
+  const OpSignature foreach{
+      "ForeachAddScalarList",
+      {{"x", "dynamic", {"DT_INT32", "DT_FLOAT16"}}, {"scalars", "required", {"DT_INT64", "DT_FLOAT"}}},
+      {{"y", "dynamic", {"DT_INT32", "DT_FLOAT16"}}},
+      {}};
   Manifest golden;
   golden.call = OpCall{"aclnnForeachAddScalarList", "pybind.cpp:65", {}, {}};
   ManifestValue xs = Value(ValueKind::TensorList, TorchDtype::Float16);
@@ -394,7 +420,9 @@ TEST(ArgumentMapping, AScalarListForATensorInputIsATensorOfTheColumnATensorListS
 
 TEST(ArgumentMapping, AnIntegerReductionForAStringAttributeIsPyTorchsReductionName) {
   // aclnnMseLossBackward takes at::Reduction's int64 (0 none, 1 mean, 2 sum) for the op's string attribute.
-  const OpSignature op{"MseLossGradV2", {{"x", "required", {"DT_FLOAT"}}}, {{"y", "required", {"DT_FLOAT"}}},
+  const OpSignature op{"MseLossGradV2",
+                       {{"x", "required", {"DT_FLOAT"}}},
+                       {{"y", "required", {"DT_FLOAT"}}},
                        {{"reduction", "string", false}}};
   Manifest golden;
   golden.call = OpCall{"aclnnMseLossBackward", "pybind.cpp:40", {}, {}};
@@ -405,18 +433,18 @@ TEST(ArgumentMapping, AnIntegerReductionForAStringAttributeIsPyTorchsReductionNa
   ASSERT_EQ(mapping.request.attrs.size(), 1u);
   EXPECT_EQ(mapping.request.attrs[0].value, "sum");
   golden.call->arguments[1] = Value(ValueKind::Scalar, TorchDtype::Int64, 7);
-  EXPECT_NE(MapArguments(op, "mse_loss_grad_v2", golden).problem.find("attribute reduction, string"), std::string::npos);
+  EXPECT_NE(MapArguments(op, "mse_loss_grad_v2", golden).problem.find("attribute reduction, string"),
+            std::string::npos);
 }
 
 // CANN's built-in aclnnMseLossBackward(gradOutput, self, target, reduction, out) runs MseLossGradV2
 // with predict = self, label = target and dout = gradOutput: the call is reordered to the OpDef's.
 TEST(ArgumentMapping, ABuiltinAclnnApiIsReorderedToTheOpDefsOrder) {
-  const OpSignature op{"MseLossGradV2",
-                       {{"predict", "required", {"DT_FLOAT"}},
-                        {"label", "required", {"DT_FLOAT"}},
-                        {"dout", "required", {"DT_FLOAT"}}},
-                       {{"y", "required", {"DT_FLOAT"}}},
-                       {{"reduction", "string", false}}};
+  const OpSignature op{
+      "MseLossGradV2",
+      {{"predict", "required", {"DT_FLOAT"}}, {"label", "required", {"DT_FLOAT"}}, {"dout", "required", {"DT_FLOAT"}}},
+      {{"y", "required", {"DT_FLOAT"}}},
+      {{"reduction", "string", false}}};
   Manifest golden;
   golden.call = OpCall{"aclnnMseLossBackward", "pybind.cpp:31", {}, {}};
   golden.call->arguments = {Tensor("gradOutput", TorchDtype::Float32), Tensor("self", TorchDtype::Float32),
@@ -440,8 +468,8 @@ TEST(ArgumentMapping, ABuiltinAclnnApiIsReorderedToTheOpDefsOrder) {
 
 TEST(ArgumentMapping, AnOutputNamedLikeAnInputIsThatInputAndTakesNoArgument) {
   // Like NPUKernelBench's Eye: y is both input and output, written in place.
-  const OpSignature eye{"Eye", {{"y", "required", {"DT_FLOAT"}}}, {{"y", "required", {"DT_FLOAT"}}},
-                        {{"num_rows", "int", true}}};
+  const OpSignature eye{
+      "Eye", {{"y", "required", {"DT_FLOAT"}}}, {{"y", "required", {"DT_FLOAT"}}}, {{"num_rows", "int", true}}};
   Manifest golden;
   golden.call = OpCall{"aclnnEye", "pybind.cpp:12", {}, {}};
   golden.call->arguments = {Tensor("y", TorchDtype::Float32), Value(ValueKind::Scalar, TorchDtype::Int64, 3)};
@@ -463,15 +491,17 @@ TEST(ArgumentMapping, MisfitsNameTheEXEC_NPU_CMDLineAndTheParameter) {
             "outputs");
   golden = ScaledAddCall();
   golden.call->arguments[0] = Value(ValueKind::None, TorchDtype::Float32);
-  EXPECT_NE(MapArguments(ScaledAddSignature(), "k", golden).problem.find("argument 0 (x): a REQUIRED parameter gets no tensor"),
+  EXPECT_NE(MapArguments(ScaledAddSignature(), "k", golden)
+                .problem.find("argument 0 (x): a REQUIRED parameter gets no tensor"),
             std::string::npos);
   golden = ScaledAddCall();
   golden.call->arguments[2] = Tensor("single", TorchDtype::Float32);
   EXPECT_NE(MapArguments(ScaledAddSignature(), "k", golden).problem.find("declares it DYNAMIC"), std::string::npos);
   golden = ScaledAddCall();
   golden.call->arguments[4] = Value(ValueKind::String, TorchDtype::Float32, "sum");
-  EXPECT_NE(MapArguments(ScaledAddSignature(), "k", golden).problem.find("(attribute mode, int): pybind.cpp passes a string"),
-            std::string::npos);
+  EXPECT_NE(
+      MapArguments(ScaledAddSignature(), "k", golden).problem.find("(attribute mode, int): pybind.cpp passes a string"),
+      std::string::npos);
 }
 
 TEST(CallResults, ReturnedViewsAreCutOutOfTheWrittenBackTensors) {

@@ -32,10 +32,13 @@ struct LocalRef {
 };
 
 // A view of global memory: the pointer and the bounds of the GmAlloc'd region containing it.
+// `reachableEnd` (at least `regionEnd`) ends the memory past the region that the device still
+// reaches without fault, as a caching allocator's segment (rt::GmAllocInSegment).
 struct GlobalRef {
   uint8_t* address = nullptr;
   const uint8_t* regionBegin = nullptr;
   const uint8_t* regionEnd = nullptr;
+  const uint8_t* reachableEnd = nullptr;
 };
 
 enum class Access : uint8_t { kRead, kWrite };
@@ -97,6 +100,10 @@ void Assert(bool condition, const char* expression, Site site);
 
 // Global memory.
 void* GmAlloc(size_t bytes);
+// A region of `bytes` followed by `segmentBytes - bytes` more that the kernel may reach, as a
+// tensor in a caching allocator's segment: accesses there are performed, with a gm-out-of-bounds
+// warning (an error under AKGEN_SIM_STRICT=1). The caller decides what those bytes hold.
+void* GmAllocInSegment(size_t bytes, size_t segmentBytes);
 void GmFree(void* pointer);
 GlobalRef GmResolve(const void* pointer);
 void CheckGlobal(const GlobalRef& ref, uint64_t bytes, Access access, Site site);

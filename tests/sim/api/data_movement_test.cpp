@@ -66,10 +66,11 @@ TEST(DataMovementTest, DataCopyUB2GMImplPastTheGmBufferIsOutOfBounds) {
 TEST(DataMovementTest, CopyKeepsBitPatternsExactly) {
   std::vector<uint16_t> source(128);
   for (size_t i = 0; i < source.size(); ++i) source[i] = uint16_t(0x7c01 + i);  // signalling NaNs in half
-  const auto run = simtest::RunOnUb<uint16_t, uint16_t>(source, std::vector<uint16_t>(128), [](const auto& dst, const auto& src) {
-    const uint64_t mask[2] = {~0ull, ~0ull};
-    Copy(dst.template ReinterpretCast<half>(), src.template ReinterpretCast<half>(), mask, 1, {1, 1, 8, 8});
-  });
+  const auto run =
+      simtest::RunOnUb<uint16_t, uint16_t>(source, std::vector<uint16_t>(128), [](const auto& dst, const auto& src) {
+        const uint64_t mask[2] = {~0ull, ~0ull};
+        Copy(dst.template ReinterpretCast<half>(), src.template ReinterpretCast<half>(), mask, 1, {1, 1, 8, 8});
+      });
   ASSERT_EQ(run.outcome.status, 0) << run.outcome.Describe();
   EXPECT_EQ(run.dst, source);
 }
@@ -175,3 +176,74 @@ TEST(DataMovementTest, CopyUbufToUbufMovesBurstsWithTheirGaps) {
 }
 
 }  // namespace
+
+// A tensor in an allocator segment (rt::GmAllocInSegment): past its end but inside the segment the
+// NPU reads and writes without fault, so the copy is performed with a warning; past the segment, or
+// anywhere past the end under AKGEN_SIM_STRICT=1, it is the gm-out-of-bounds error.
+class GmSegmentTest : public ::testing::Test {
+ protected:
+  static constexpr size_t kTensorFloats = 128;
+  static constexpr size_t kSegmentFloats = 1024;
+
+  void SetUp() override {
+    ascendc_sim::ResetWarningDeduplication();
+    gm_ = static_cast<float*>(
+        ascendc_sim::rt::GmAllocInSegment(kTensorFloats * sizeof(float), kSegmentFloats * sizeof(float)));
+    for (size_t i = 0; i < kSegmentFloats; ++i) gm_[i] = float(i);
+  }
+  void TearDown() override {
+    unsetenv("AKGEN_SIM_STRICT");
+    AscendC::GmFree(gm_);
+  }
+
+  // Copies 64 floats at `offset` of the tensor through UB and back 64 floats further on.
+  simtest::LaunchOutcome CopyAt(size_t offset) {
+    return simtest::Launch(1, [&] {
+      TPipe pipe;
+      TBuf<TPosition::VECCALC> buf;
+      pipe.InitBuffer(buf, 64 * sizeof(float));
+      GlobalTensor<float> global;
+      global.SetGlobalBuffer((__gm__ float*)gm_, kSegmentFloats * 4);
+      LocalTensor<float> local = buf.Get<float>();
+      DataCopy(local, global[offset], 64);
+      PipeBarrier<PIPE_ALL>();
+      DataCopy(global[offset + 64], local, 64);
+    });
+  }
+
+  float* gm_ = nullptr;
+};
+
+TEST_F(GmSegmentTest, InsideTheTensorIsSilent) {
+  const simtest::LaunchOutcome outcome = CopyAt(0);
+  ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+  EXPECT_TRUE(outcome.diagnostics.empty()) << outcome.Describe();
+}
+
+TEST_F(GmSegmentTest, PastTheTensorInsideTheSegmentIsPerformedWithAWarning) {
+  const simtest::LaunchOutcome outcome = CopyAt(512);
+  ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+  ASSERT_EQ(outcome.diagnostics.size(), 2u) << outcome.Describe();  // the read and the write, one line each
+  for (const ascendc_sim::Diagnostic& diagnostic : outcome.diagnostics) {
+    EXPECT_EQ(diagnostic.severity, ascendc_sim::Severity::kWarning);
+    EXPECT_EQ(diagnostic.kind, "gm-out-of-bounds");
+    EXPECT_NE(diagnostic.message.find("of a 512-byte global buffer"), std::string::npos) << diagnostic.message;
+    EXPECT_NE(diagnostic.message.find("allocator segment"), std::string::npos) << diagnostic.message;
+  }
+  for (size_t i = 0; i < 64; ++i) EXPECT_EQ(gm_[576 + i], float(512 + i)) << "element " << 576 + i;
+}
+
+TEST_F(GmSegmentTest, PastTheTensorIsAnErrorWhenStrict) {
+  setenv("AKGEN_SIM_STRICT", "1", 1);
+  const simtest::LaunchOutcome outcome = CopyAt(512);
+  EXPECT_NE(outcome.status, 0);
+  EXPECT_TRUE(outcome.HasKind("gm-out-of-bounds")) << outcome.Describe();
+  EXPECT_EQ(gm_[576], 576.0f) << "nothing was written";
+}
+
+TEST_F(GmSegmentTest, PastTheSegmentIsAnError) {
+  const simtest::LaunchOutcome outcome = CopyAt(kSegmentFloats - 32);
+  EXPECT_NE(outcome.status, 0);
+  ASSERT_TRUE(outcome.HasKind("gm-out-of-bounds")) << outcome.Describe();
+  EXPECT_EQ(outcome.diagnostics.back().severity, ascendc_sim::Severity::kError);
+}
