@@ -256,8 +256,13 @@ class Evaluation {
       details["reference_problem"] = reference.problem;
   }
 
-  void Record(const CaseJob& job, Verdict verdict, nlohmann::json details, const std::string& note) {
+  void Record(const CaseJob& job, Verdict verdict, nlohmann::json details, std::string note) {
     if (options_.timingOnly) details["timing_only"] = true;
+    // Messages name the user's files, not the staged copies the sandbox compiled.
+    note = staging_.Unstaged(std::move(note));
+    if (details.contains("detail")) details["detail"] = staging_.Unstaged(details["detail"].get<std::string>());
+    if (details.contains("warnings"))
+      for (nlohmann::json& warning : details["warnings"]) warning = staging_.Unstaged(warning.get<std::string>());
     store_.Append(MakeRecord(*job.task, job.candidate, job.caseId, options_.shapeMode, verdict, std::move(details)));
     std::lock_guard lock(mutex_);
     ++outcome_.evaluated;

@@ -19,7 +19,16 @@ SandboxStaging::SandboxStaging(fs::path root, uid_t sandboxUid, bool needed)
 
 fs::path SandboxStaging::Staged(const fs::path& directory) {
   if (!needed_ || !fs::exists(directory) || ReachableBy(directory, sandboxUid_)) return directory;
-  return StagedCopy(directory, root_);
+  const fs::path copy = StagedCopy(directory, root_);
+  originals_.emplace(copy.string(), directory.string());
+  return copy;
+}
+
+std::string SandboxStaging::Unstaged(std::string text) const {
+  for (const auto& [copy, original] : originals_)
+    for (size_t at = text.find(copy); at != std::string::npos; at = text.find(copy, at + original.size()))
+      text.replace(at, copy.size(), original);
+  return text;
 }
 
 const Task& SandboxStaging::Readable(const Task& task) {

@@ -7,6 +7,8 @@
 
 #include <deque>
 #include <filesystem>
+#include <map>
+#include <string>
 
 #include "bench/task/candidate.h"
 #include "bench/task/task.h"
@@ -23,6 +25,11 @@ class SandboxStaging {
   const Task& Readable(const Task& task);
   Candidate Readable(Candidate candidate);
 
+  // `text` (a compiler's or the simulator's message) with every staged copy's path replaced by the
+  // path of the folder it copies, which is the one the user knows and edits. Safe to call from
+  // several threads once the tasks and candidates are staged.
+  std::string Unstaged(std::string text) const;
+
  private:
   std::filesystem::path Staged(const std::filesystem::path& directory);  // `directory` or its copy
 
@@ -30,6 +37,7 @@ class SandboxStaging {
   uid_t sandboxUid_;
   bool needed_;
   std::deque<Task> stagedTasks_;
+  std::map<std::string, std::string> originals_;  // staged copy -> the folder it copies
 };
 
 }  // namespace akgen::bench
