@@ -3,7 +3,7 @@ BUILD_DIR ?= build
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
-.PHONY: deps build run examples test bench fuzz clean
+.PHONY: deps build run examples test bench fuzz fidelity clean
 
 deps:
 	@scripts/install-deps.sh
@@ -42,6 +42,15 @@ fuzz:
 	  fuzz/craft_fuzzer.cpp craft/syntax/*.cpp craft/check/*.cpp -o $(FUZZ_DIR)/craft_fuzzer
 	@$(FUZZ_DIR)/craft_fuzzer -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 -dict=fuzz/craft.dict \
 	  -artifact_prefix=$(FUZZ_DIR)/ $(FUZZ_DIR)/corpus
+
+# The fidelity check against NPUKernelBench's own answers (docs/simulator.md): every level-1/2 answer
+# in static mode (case 0), then in dynamic mode (every case), from a local copy of its tasks/ tree.
+# Hours on two cores the first time (goldens of 128 MiB cases); resumable, as every akgen eval.
+FIDELITY_DIR ?= $(BUILD_DIR)/fidelity
+fidelity: build
+	@test -n "$(NKB_TASKS)" || (echo "set NKB_TASKS to an NPUKernelBench tasks/ folder: make fidelity NKB_TASKS=../NPUKernelBench/tasks"; exit 2)
+	@$(BUILD_DIR)/bin/akgen eval $(NKB_TASKS) --solutions answer --level 1 2 --out $(FIDELITY_DIR)/static --jobs $(JOBS)
+	@$(BUILD_DIR)/bin/akgen eval $(NKB_TASKS) --solutions answer --level 1 2 --shape-mode dynamic --out $(FIDELITY_DIR)/dynamic --jobs $(JOBS)
 
 clean:
 	rm -rf $(BUILD_DIR)
