@@ -1,6 +1,8 @@
 // One (candidate, case) end to end with real components: g++ builds our ScaledAdd test task's
 // candidates (tests/bench/data/runner_tasks, NPUKernelBench answer layout), describe and runner run
 // in the bubblewrap sandbox, and the outcome is classified. Also the argument mapping on its own.
+#include "bench/runner/run_unit.h"
+
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
@@ -14,7 +16,6 @@
 #include "bench/compare/element_value.h"
 #include "bench/runner/argument_mapping.h"
 #include "bench/runner/call_results.h"
-#include "bench/runner/run_unit.h"
 #include "bench/sandbox/sandbox.h"
 
 namespace akgen::bench {
