@@ -111,6 +111,11 @@ class Evaluation {
   }
 
   EvalOutcome Run() {
+    // A mistyped folder would otherwise evaluate nothing and look like a finished run.
+    if (options_.solutions != "answer" && !fs::is_directory(options_.solutions))
+      throw std::runtime_error(options_.solutions +
+                               ": --solutions names no folder; give answer, dsl, or a folder of "
+                               "samples laid out as <level>/<category>/<Op>/sample<N>/");
     RefuseMixedKinds();
     const TaskTree tree = ReadTaskTree(options_.suiteRoot);
     for (const TaskProblem& problem : tree.problems) Problem(ToString(problem));

@@ -34,6 +34,12 @@ if grep -q "rerun\|problem:" first.log; then fail "a task fault is reported as a
 "$akgen" eval tree --shape-mode dynamic --out out --cache "$cache" >second.log 2>&1 || fail "second run failed"
 grep -q "0 results recorded, 7 already in" second.log || fail "the second run evaluated again"
 
+if "$akgen" eval tree --solutions no-such-samples --out missing --cache "$cache" >missing.log 2>&1; then
+  fail "a missing --solutions folder was accepted"
+fi
+grep -q "akgen eval: $scratch/no-such-samples: --solutions names no folder" missing.log || fail "no clear error for a missing --solutions folder"
+[ ! -e missing/results.jsonl ] || fail "a missing --solutions folder produced records"
+
 mkdir -p samples/level1/Math/Muls/sample0
 cp -r tree/level1/Math/Muls/answer/0/. samples/level1/Math/Muls/sample0/
 sed -i 's/^using namespace AscendC;/using namespace AscendC this_is_not_cpp;/' samples/level1/Math/Muls/sample0/op_kernel/muls.cpp
