@@ -64,7 +64,10 @@ Comparison CompareWithDefaultRule(const TensorData& reference, const TensorData&
     return result;
   }
   const auto count = static_cast<size_t>(ElementCount(reference.shape));
-  std::string firstBad;
+  // The first few bad elements with both values: what a person or a model repairing the kernel
+  // needs to tell an offset, a missing tail or a wrong formula apart.
+  constexpr int64_t kShownElements = 4;
+  std::string shown;
   for (size_t i = 0; i < count; ++i) {
     const ElementValue expected = ReadElement(reference.dtype, reference.bytes.data(), i);
     const ElementValue actual = ReadElement(candidate.dtype, candidate.bytes.data(), i);
@@ -76,16 +79,16 @@ Comparison CompareWithDefaultRule(const TensorData& reference, const TensorData&
       result.maxRelError = std::max(result.maxRelError, relError);
     }
     if (finite && !(absError > tolerance.maxAbsError && relError > tolerance.maxRelError)) continue;
-    if (result.badCount++ == 0) {
-      result.firstBadIndex = static_cast<int64_t>(i);
-      firstBad = "expected " + ValueText(expected) + ", got " + ValueText(actual);
-    }
+    if (result.badCount == 0) result.firstBadIndex = static_cast<int64_t>(i);
+    if (result.badCount++ < kShownElements)
+      shown += std::string(shown.empty() ? "" : "; index " + std::to_string(i) + ": ") + "expected " +
+               ValueText(expected) + ", got " + ValueText(actual);
   }
   if (result.badCount > 0) {
     result.pass = false;
     result.reason = std::to_string(result.badCount) + " of " + std::to_string(count) +
                     " elements are non-finite or exceed both abs and rel tolerance; first at index " +
-                    std::to_string(result.firstBadIndex) + ": " + firstBad;
+                    std::to_string(result.firstBadIndex) + ": " + shown;
   }
   return result;
 }

@@ -27,7 +27,10 @@ Candidate WithFiles(const std::string& taskKey, int sample, const fs::path& dire
   Candidate candidate{
       taskKey, sample, directory, TemplateMode::KernelOnly, std::move(hostFiles), std::move(kernelFiles), "", ""};
   if (!candidate.hostFiles.empty()) candidate.templateMode = TemplateMode::Full;
-  if (std::ifstream log(directory / kGeneratorErrorFile); log) {
+  if (std::ifstream reason(directory / kParseErrorFile); reason) {
+    candidate.problem.assign(std::istreambuf_iterator<char>(reason), std::istreambuf_iterator<char>());
+    if (candidate.problem.empty()) candidate.problem = (directory / kParseErrorFile).string() + " is empty";
+  } else if (std::ifstream log(directory / kGeneratorErrorFile); log) {
     candidate.generatorLog.assign(std::istreambuf_iterator<char>(log), std::istreambuf_iterator<char>());
     if (candidate.generatorLog.empty()) candidate.generatorLog = (directory / kGeneratorErrorFile).string() + " is empty";
   } else if (candidate.kernelFiles.empty()) {

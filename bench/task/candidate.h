@@ -1,7 +1,8 @@
 // A candidate solution for one task: sample <i> of a samples directory laid out as
 // `<DIR>/level<N>/<Category>/<Op>/sample<i>/{op_kernel/…, op_host/…}`, or the task's own
 // `answer/0/` as sample 0 (`--solutions answer`). A sample whose sources were to be generated (from a
-// DSL program) and could not be holds `compile_error.txt` instead: the generator's diagnostics.
+// DSL program) and could not be holds `compile_error.txt` instead: the generator's diagnostics; a
+// sample whose model response could not be parsed holds `parse_error.txt`, the reason.
 #pragma once
 #include <filesystem>
 #include <string>
@@ -30,6 +31,8 @@ struct Candidate {
 };
 
 inline constexpr const char* kGeneratorErrorFile = "compile_error.txt";
+// A generated sample whose response held no usable source keeps the reason here (a parse_error).
+inline constexpr const char* kParseErrorFile = "parse_error.txt";
 
 // The `sample<i>` folders of `task` under `samplesRoot`, ordered by i. A task without a folder has
 // no candidates.

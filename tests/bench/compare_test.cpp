@@ -56,7 +56,12 @@ TEST(DefaultRuleTest, Float32AbsOnlyAndRelOnlyViolationsPassBothFail) {
   EXPECT_EQ(both.badCount, 2);
   EXPECT_NEAR(both.maxAbsError, 0.5, 1e-6);
   EXPECT_NEAR(both.maxRelError, 0.125, 1e-6);
-  EXPECT_NE(both.reason.find("first at index 1: expected 2, got 2.00999999"), std::string::npos) << both.reason;
+  EXPECT_NE(both.reason.find("first at index 1: expected 2, got 2.00999999; index 3: expected 4, got 4.5"),
+            std::string::npos)
+      << both.reason;
+  const Comparison many = Compare(f32({1, 2, 3, 4, 5, 6}), f32({0, 0, 0, 0, 0, 0}));
+  EXPECT_NE(many.reason.find("index 3: expected 4, got 0"), std::string::npos) << many.reason;
+  EXPECT_EQ(many.reason.find("index 4:"), std::string::npos) << "four examples at most: " << many.reason;
 }
 
 TEST(DefaultRuleTest, NonFiniteValuesFailEvenWhenEqual) {

@@ -233,6 +233,20 @@ TEST(TaskReaderTest, ASampleWithAGeneratorLogCarriesIt) {
   EXPECT_EQ(candidates[0].generatorLog, "halve.craft:3:9: error: unknown name 'xx' [unknown-name]\n");
 }
 
+// A generated sample whose response held no source keeps the parser's reason, which becomes the
+// parse_error's detail instead of a generic "no kernel source".
+TEST(TaskReaderTest, ASampleWithAParseErrorCarriesItsReason) {
+  const TaskTree tree = ReadTaskTree(kTasks);
+  const fs::path samples = fs::temp_directory_path() / ("akgen-parse-error-" + std::to_string(getpid()));
+  const fs::path sample = samples / tree.tasks[0].Key() / "sample0";
+  fs::create_directories(sample);
+  std::ofstream(sample / kParseErrorFile) << "the response has no <kernel_impl> block";
+  const std::vector<Candidate> candidates = SampleCandidates(samples, tree.tasks[0]);
+  fs::remove_all(samples);
+  ASSERT_EQ(candidates.size(), 1u);
+  EXPECT_EQ(candidates[0].problem, "the response has no <kernel_impl> block");
+}
+
 TEST(TaskReaderTest, TheAnswerIsSampleZeroInFullMode) {
   const TaskTree tree = ReadTaskTree(kTasks);
   const Candidate answer = AnswerCandidate(tree.tasks[0]);
