@@ -8,6 +8,7 @@
 #include "cc_command.h"
 #include "craft_command.h"
 #include "eval_command.h"
+#include "generate_command.h"
 #include "report_command.h"
 #include "tasks_command.h"
 
@@ -102,11 +103,58 @@ int main(int argc, char** argv) {
   craftTune->add_option("--cache", tuneOptions.cacheDir, kCacheHelp);
   craftTune->add_option("--jobs", tuneOptions.jobs, "cases evaluated in parallel");
 
+  CLI::App* generate = app.add_subcommand(
+      "generate", "have a language model on an OpenAI-compatible server write kernels; repair them with the "
+                  "simulator's feedback; evaluate (docs/generation.md)");
+  akgen::GenerateCommandOptions generateOptions;
+  generate->add_option("suite", generateOptions.suite, "builtin, or the path of an NPUKernelBench tasks/ tree");
+  generate->add_option("--base-url", generateOptions.baseUrl, "the server's OpenAI API root, e.g. http://127.0.0.1:8000/v1");
+  generate->add_option("--model", generateOptions.model, "the model's name on the server")->required();
+  generate->add_option("--api-key-env", generateOptions.apiKeyVariable,
+                       "environment variable holding the API key (default OPENAI_API_KEY; unset: no key)");
+  generate->add_option("--api", generateOptions.api,
+                       "chat (the server applies the chat template) or completions (raw ChatML prompt ending in "
+                       "<think>, as KernelGen-LM is served)");
+  generate->add_option("-n", generateOptions.samples, "samples per task (per task and case in static mode)");
+  generate->add_option("--rounds", generateOptions.rounds, "the first answer plus up to R-1 repairs with feedback");
+  generate->add_option("--mode", generateOptions.mode, "direct (AscendC) or dsl (a craft program, compiled)");
+  generate->add_option("--template", generateOptions.templateMode,
+                       "full (host tiling and kernel) or kernel-only (the kernel, tiling hard-coded)");
+  generate->add_option("--shape-mode", generateOptions.shapeMode, "static (one case) or dynamic (every case)");
+  generate->add_option("--case", generateOptions.caseSelection, "static mode: the case_id prompted and judged");
+  generate->add_option("--level", generateOptions.filter.levels, "only these levels");
+  generate->add_option("--category", generateOptions.filter.categories, "only these categories");
+  generate->add_option("--task", generateOptions.filter.tasks, "only these ops or keys");
+  generate->add_option("--jobs", generateOptions.jobs, "requests in flight (default 4)");
+  generate->add_option("--out", generateOptions.outDir, "output folder: rounds/, samples/, responses.sqlite, results")
+      ->required();
+  generate->add_flag("--eval", generateOptions.evaluate, "judge the final candidates and report pass@k per round");
+  generate->add_option("--prompts", generateOptions.promptsDir, "folder of prompt templates overriding gen/prompts/");
+  generate->add_flag("--no-cache", generateOptions.noCache, "ask the server again even for cached requests");
+  generate->add_option("--response-cache", generateOptions.responseCache, "the SQLite response cache (default OUT/responses.sqlite)");
+  generate->add_option("--emit-requests", generateOptions.emitRequests,
+                       "batch route: write unanswered requests as OpenAI Batch input lines to FILE and stop");
+  generate->add_option("--responses", generateOptions.responses, "batch route: read answers from a Batch output FILE");
+  generate->add_option("--temperature", generateOptions.temperature, "sampling temperature (default 0.7)");
+  generate->add_option("--top-p", generateOptions.topP, "nucleus sampling (default 0.9)");
+  generate->add_option("--max-tokens", generateOptions.maxTokens, "tokens per answer (default 16384)");
+  generate->add_option("--seed", generateOptions.seed, "sampling seed sent to the server");
+  generate->add_option("--stop", generateOptions.stop, "stop sequences");
+  generate->add_option("--connect-timeout", generateOptions.connectTimeout, "seconds to connect (default 30)");
+  generate->add_option("--read-timeout", generateOptions.readTimeout, "seconds for a whole answer (default 1200)");
+  generate->add_option("--attempts", generateOptions.attempts,
+                       "tries per request on 429, 5xx, timeouts and dropped connections (default 5)");
+  generate->add_option("--cache", generateOptions.cacheDir, kCacheHelp);
+  generate->add_option("--eval-jobs", generateOptions.evalJobs, "cases evaluated in parallel");
+  generate->add_option("--timeout", generateOptions.runSeconds, "wall-clock seconds of one sandboxed run");
+  generate->add_option("--sync", generateOptions.syncMode, "auto or strict, as akgen eval");
+
   CLI11_PARSE(app, argc, argv);
 
   if (tasks->parsed()) return akgen::ListTasks(tasksOptions);
   if (report->parsed()) return akgen::Report(reportOptions);
   if (eval->parsed()) return akgen::Eval(evalOptions);
+  if (generate->parsed()) return akgen::Generate(generateOptions);
   if (craftCheck->parsed()) return akgen::CraftCheck(craftOptions);
   if (craftCompile->parsed()) return akgen::CraftCompile(craftOptions);
   if (craftTune->parsed()) return akgen::CraftTune(tuneOptions);

@@ -262,6 +262,13 @@ TEST_F(CaseCheckTest, CustomCheckerRoundTrip) {
   EXPECT_FALSE(far.pass);
   EXPECT_NEAR(far.maxAbsError, 0.1, 1e-5);
   EXPECT_NE(far.reason.find("custom_check_precision failed"), std::string::npos) << far.reason;
+  // The checker names no element; the default rule's view says where, with both values.
+  EXPECT_EQ(far.firstBadIndex, 3);
+  EXPECT_EQ(far.badCount, 1);
+  EXPECT_NE(far.reason.find("beyond the default tolerance (1e-3 abs and rel): output 'output0': 1 of 65 elements"),
+            std::string::npos)
+      << far.reason;
+  EXPECT_NE(far.reason.find("first at index 3: expected "), std::string::npos) << far.reason;
 }
 
 }  // namespace

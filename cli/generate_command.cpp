@@ -1,0 +1,111 @@
+#include "generate_command.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+
+#include "bench/report/results_report.h"
+#include "cache_location.h"
+#include "gen/generation/generate.h"
+#include "gen/generation/round_report.h"
+#include "gen/generation/time_spent.h"
+#include "suite_location.h"
+
+namespace akgen {
+namespace {
+
+// The options' meaning checked before anything runs; the first complaint, or "".
+std::string Invalid(const GenerateCommandOptions& options) {
+  if (options.outDir.empty()) return "--out DIR is required";
+  if (options.model.empty()) return "--model is required (the name the server knows the model by)";
+  if (options.baseUrl.empty() && options.emitRequests.empty() && options.responses.empty())
+    return "--base-url URL is required (e.g. http://127.0.0.1:8000/v1), unless --emit-requests or --responses "
+           "carries the requests";
+  if (options.samples < 1) return "-n must be at least 1";
+  if (options.rounds < 1) return "--rounds must be at least 1";
+  if (options.seed.size() > 1) return "--seed takes one value";
+  return "";
+}
+
+}  // namespace
+
+int Generate(const GenerateCommandOptions& options) {
+  if (const std::string invalid = Invalid(options); !invalid.empty()) {
+    std::cerr << "akgen generate: " << invalid << '\n';
+    return 2;
+  }
+  gen::GenerateOptions generate;
+  const auto endpoint = gen::ParseEndpoint(options.api);
+  const auto shapeMode = bench::ParseShapeMode(options.shapeMode);
+  const auto sync = bench::ParseSyncMode(options.syncMode);
+  const bool knownMode = options.mode == "direct" || options.mode == "dsl";
+  const bool knownTemplate = options.templateMode == "full" || options.templateMode == "kernel-only";
+  if (!endpoint || !shapeMode || !sync || !knownMode || !knownTemplate) {
+    std::cerr << "akgen generate: --api takes chat or completions, --mode direct or dsl, --template full or "
+                 "kernel-only, --shape-mode static or dynamic, --sync auto or strict\n";
+    return 2;
+  }
+  generate.suiteRoot = SuiteRoot(options.suite);
+  generate.exampleSuiteRoot = SuiteRoot("builtin");
+  generate.filter = options.filter;
+  generate.prompt.route = options.mode == "dsl" ? gen::Route::Dsl : gen::Route::Direct;
+  generate.prompt.templateMode =
+      options.templateMode == "full" ? bench::TemplateMode::Full : bench::TemplateMode::KernelOnly;
+  generate.prompt.shapeMode = *shapeMode;
+  generate.prompt.promptsDir = options.promptsDir;
+  if (!options.caseSelection.empty()) {
+    try {
+      generate.cases = bench::CaseSelection::One(std::stoi(options.caseSelection));
+    } catch (const std::exception&) {
+      std::cerr << "akgen generate: --case takes a case_id\n";
+      return 2;
+    }
+  }
+  generate.model = options.model;
+  generate.endpoint = *endpoint;
+  generate.sampling.temperature = options.temperature;
+  generate.sampling.topP = options.topP;
+  generate.sampling.maxTokens = options.maxTokens;
+  if (!options.seed.empty()) generate.sampling.seed = options.seed.front();
+  generate.sampling.stop = options.stop;
+  generate.client.baseUrl = options.baseUrl;
+  if (const char* key = std::getenv(options.apiKeyVariable.c_str())) generate.client.apiKey = key;
+  generate.client.connectTimeoutSeconds = options.connectTimeout;
+  generate.client.readTimeoutSeconds = options.readTimeout;
+  generate.client.maxAttempts = options.attempts;
+  generate.samples = options.samples;
+  generate.rounds = options.rounds;
+  generate.jobs = options.jobs;
+  generate.outDir = std::filesystem::absolute(options.outDir);
+  generate.responseCache = options.responseCache;
+  generate.readCache = !options.noCache;
+  generate.emitRequests = options.emitRequests;
+  generate.responses = options.responses;
+  generate.evaluate = options.evaluate;
+  generate.eval.cacheDir = options.cacheDir.empty() ? DefaultCacheDir() : std::filesystem::path(options.cacheDir);
+  generate.eval.jobs = options.evalJobs;
+  generate.eval.runSeconds = options.runSeconds;
+  generate.eval.syncMode = *sync;
+  generate.eval.oracle = bench::OracleConfigFromEnvironment(AKGEN_PYTHON_PACKAGE_DIR, generate.eval.cacheDir / "golden");
+  try {
+    const gen::GenerateOutcome outcome = gen::Generate(generate, std::cout);
+    std::cout << outcome.requests << " answers from the server, " << outcome.cached << " from the cache, "
+              << outcome.resumed << " candidates already generated in " << options.outDir << '\n';
+    if (outcome.emitted > 0) return 0;
+    if (outcome.complete && options.evaluate) {
+      const bench::ResultsReport report = bench::ReportResults(generate.outDir, generate.prompt.shapeMode);
+      std::cout << report.text << gen::RoundTable(outcome.rounds);
+      std::ofstream(generate.outDir / "rounds.json") << gen::RoundsJson(outcome.rounds).dump(2) << '\n';
+    }
+    std::cout << gen::DescribeTimeSpent(gen::MeasureTimeSpent(generate.outDir));
+    if (!outcome.complete)
+      std::cerr << "akgen generate: some samples got no answer (see `problem:` above); rerun the same command to "
+                   "ask again — everything answered so far is kept\n";
+    return outcome.problems.empty() && outcome.complete ? 0 : 1;
+  } catch (const std::exception& error) {
+    std::cerr << "akgen generate: " << error.what() << '\n';
+    return 1;
+  }
+}
+
+}  // namespace akgen

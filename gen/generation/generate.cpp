@@ -1,0 +1,313 @@
+#include "gen/generation/generate.h"
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <stdexcept>
+
+#include "bench/report/results_report.h"
+#include "bench/results/results_file.h"
+#include "bench/task/task_tree.h"
+#include "craft/program_files.h"
+#include "craft/solutions/dsl_samples.h"
+#include "gen/generation/completion_source.h"
+#include "gen/generation/sample_generation.h"
+#include "gen/parse/answer_parse.h"
+#include "gen/prompt/repair_feedback.h"
+
+namespace akgen::gen {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+double SecondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+std::string ReadWholeFile(const fs::path& file) {
+  std::ifstream in(file);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// One sample of one task through the rounds.
+struct SampleState {
+  const bench::Task* task = nullptr;
+  int sample = 0;
+  PromptOptions prompt;  // with the task's case and examples
+  std::vector<int> caseIds;
+  int lastRound = 0;  // the last round that gave it a candidate
+  std::optional<SampleGeneration> generation;   // that round's
+  std::vector<bench::ResultRecord> records;     // that round's verdicts, when judged
+  bool judged = false;
+  bool stuck = false;  // its request of the current round got no answer
+
+  bool Passed() const {
+    if (!judged) return false;
+    int passed = 0;
+    for (int caseId : caseIds) {
+      const auto record = std::find_if(records.begin(), records.end(),
+                                       [&](const bench::ResultRecord& r) { return r.caseId == caseId; });
+      if (record == records.end()) return false;
+      if (record->verdict == bench::Verdict::Pass) ++passed;
+      else if (record->verdict != bench::Verdict::TaskError) return false;
+    }
+    return passed > 0;
+  }
+};
+
+AnswerFormat FormatOf(const PromptOptions& prompt) {
+  if (prompt.route == Route::Dsl) return AnswerFormat::Dsl;
+  return prompt.templateMode == bench::TemplateMode::KernelOnly ? AnswerFormat::KernelOnly : AnswerFormat::Full;
+}
+
+class Generator {
+ public:
+  Generator(const GenerateOptions& options, std::ostream& progress)
+      : options_(options),
+        progress_(progress),
+        tree_(bench::ReadTaskTree(options.suiteRoot)),
+        examples_(options.exampleSuiteRoot.empty() || options.prompt.route != Route::Dsl
+                      ? bench::TaskTree{}
+                      : bench::ReadTaskTree(options.exampleSuiteRoot)) {
+    if (tree_.tasks.empty()) throw std::runtime_error(options.suiteRoot.string() + ": no tasks found");
+    const bench::FilteredTasks selected = bench::FilterTasks(tree_.tasks, options.filter);
+    for (const std::string& unmatched : selected.unmatched)
+      Problem("the filter value `" + unmatched + "` selects no task of " + options.suiteRoot.string());
+    for (const bench::Task* task : selected.tasks) AddSamples(*task);
+  }
+
+  GenerateOutcome Run() {
+    fs::create_directories(options_.outDir);
+    CompletionSource source(options_, progress_);
+    for (int round = 1; round <= options_.rounds; ++round) {
+      std::vector<SampleState*> active = ActiveIn(round);
+      if (active.empty()) break;
+      progress_ << "round " << round << ": " << active.size() << " sample" << (active.size() == 1 ? "" : "s") << '\n'
+                << std::flush;
+      GenerateRound(round, active, source);
+      if (source.Emitted() > 0) {
+        outcome_.emitted = source.Emitted();
+        progress_ << outcome_.emitted << " request" << (outcome_.emitted == 1 ? "" : "s") << " of round " << round
+                  << " written to " << options_.emitRequests.string()
+                  << "; run them as a batch, then rerun with --responses <the batch output>\n";
+        return outcome_;
+      }
+      if (round < options_.rounds || options_.evaluate) Judge(round, active);
+    }
+    outcome_.complete = std::none_of(samples_.begin(), samples_.end(), [](const SampleState& s) { return s.stuck; });
+    if (outcome_.complete) Assemble();
+    return outcome_;
+  }
+
+ private:
+  void AddSamples(const bench::Task& task) {
+    PromptOptions prompt = options_.prompt;
+    const bench::EvaluationPlan plan =
+        bench::PlanEvaluation(task, {bench::Candidate{}}, prompt.shapeMode, options_.cases);
+    if (!plan.problem.empty() || plan.units.empty()) {
+      Problem(task.Key() + ": " + (plan.problem.empty() ? "no case to generate for" : plan.problem));
+      return;
+    }
+    const std::vector<int>& caseIds = plan.units.front().caseIds;
+    if (prompt.shapeMode == bench::ShapeMode::Static) prompt.caseId = caseIds.front();
+    if (prompt.route == Route::Dsl)
+      prompt.examples = DslExamplesFor(task, options_.exampleSuiteRoot.empty() ? tree_.tasks : examples_.tasks);
+    for (int sample = 0; sample < options_.samples; ++sample) {
+      SampleState state;
+      state.task = &task;
+      state.sample = sample;
+      state.prompt = prompt;
+      state.caseIds = caseIds;
+      samples_.push_back(std::move(state));
+    }
+  }
+
+  // Round 1: every sample. Later rounds: the samples judged in the previous round that failed.
+  std::vector<SampleState*> ActiveIn(int round) {
+    std::vector<SampleState*> active;
+    for (SampleState& state : samples_) {
+      if (state.stuck) continue;
+      if (round == 1 || (state.lastRound == round - 1 && state.judged && !state.Passed())) active.push_back(&state);
+    }
+    return active;
+  }
+
+  fs::path SampleFolder(int round, const SampleState& state) const {
+    return RoundDirectory(options_.outDir, round) / "samples" / state.task->Key() / ("sample" + std::to_string(state.sample));
+  }
+
+  void GenerateRound(int round, const std::vector<SampleState*>& active, CompletionSource& source) {
+    std::vector<PendingRequest> requests;
+    std::vector<SampleState*> asking;
+    std::vector<double> promptSeconds;
+    for (SampleState* state : active) {
+      const fs::path generationFile = SampleFolder(round, *state) / kGenerationFile;
+      if (fs::exists(generationFile)) {  // generated by an earlier, interrupted run
+        state->generation = ReadSampleGeneration(generationFile);
+        ++outcome_.resumed;
+        state->lastRound = round;
+        state->judged = false;
+        continue;
+      }
+      const Clock::time_point start = Clock::now();
+      std::vector<ChatMessage> messages = ConversationFor(round, *state);
+      promptSeconds.push_back(SecondsSince(start));
+      requests.push_back({state->task->Key(), state->sample, round,
+                          CompletionRequest{options_.model, options_.endpoint, std::move(messages), options_.sampling},
+                          std::nullopt, false, ""});
+      requests.back().request.params.n = 1;
+      asking.push_back(state);
+    }
+    source.Answer(requests);
+    for (size_t i = 0; i < requests.size(); ++i) {
+      PendingRequest& pending = requests[i];
+      SampleState& state = *asking[i];
+      if (!pending.answer) {
+        state.stuck = true;
+        if (!pending.problem.empty())
+          Problem(pending.task + " sample" + std::to_string(pending.sample) + " round" + std::to_string(round) + ": " +
+                  pending.problem);
+        continue;
+      }
+      (pending.fromCache ? outcome_.cached : outcome_.requests) += 1;
+      WriteCandidate(round, state, pending, promptSeconds[i]);
+    }
+  }
+
+  std::vector<ChatMessage> ConversationFor(int round, const SampleState& state) const {
+    if (round == 1) return TaskPrompt(*state.task, state.prompt);
+    const SampleGeneration& previous = *state.generation;
+    RoundOutcome outcome{previous.parseProblem, "", state.records};
+    const fs::path generatorLog = SampleFolder(round - 1, state) / bench::kGeneratorErrorFile;
+    if (fs::exists(generatorLog)) outcome.generatorLog = ReadWholeFile(generatorLog);
+    return RepairTurn(previous.messages, previous.choice.answer, RepairFeedback(*state.task, outcome), state.prompt);
+  }
+
+  void WriteCandidate(int round, SampleState& state, const PendingRequest& pending, double promptSeconds) {
+    const Clock::time_point start = Clock::now();
+    const fs::path folder = SampleFolder(round, state);
+    fs::remove_all(folder);  // leftovers of a run killed while writing it
+    fs::create_directories(folder);
+    SampleGeneration generation;
+    generation.task = state.task->Key();
+    generation.sample = state.sample;
+    generation.round = round;
+    generation.model = options_.model;
+    generation.endpoint = ToString(options_.endpoint);
+    generation.route = state.prompt.route == Route::Dsl ? "dsl" : "direct";
+    generation.templateMode = bench::ToString(state.prompt.templateMode);
+    generation.shapeMode = bench::ToString(state.prompt.shapeMode);
+    generation.caseId = state.prompt.shapeMode == bench::ShapeMode::Static ? state.prompt.caseId : -1;
+    generation.messages = pending.request.messages;
+    generation.choice = pending.answer->choice;
+    generation.promptTokens = pending.answer->promptTokens;
+    generation.completionTokens = pending.answer->completionTokens;
+    generation.latencySeconds = pending.answer->latencySeconds;
+    generation.fromCache = pending.fromCache;
+    generation.promptSeconds = promptSeconds;
+
+    const ParsedAnswer parsed = ParseAnswer(generation.choice, FormatOf(state.prompt), state.task->kernelName);
+    if (!parsed.problem.empty()) {
+      generation.parseProblem = parsed.problem;
+      craft::WriteTextFile(folder / bench::kParseErrorFile, parsed.problem + '\n');
+    } else if (state.prompt.route == Route::Dsl) {
+      const auto& [program, source] = *parsed.files.begin();
+      craft::WriteDslSample(source, program, folder);
+      for (const fs::directory_entry& entry : fs::recursive_directory_iterator(folder))
+        if (entry.is_regular_file()) generation.files.push_back(fs::relative(entry.path(), folder).generic_string());
+    } else {
+      for (const auto& [path, text] : parsed.files) {
+        craft::WriteTextFile(folder / path, text);
+        generation.files.push_back(path.generic_string());
+      }
+    }
+    generation.parseSeconds = SecondsSince(start);
+    WriteSampleGeneration(generation, folder / kGenerationFile);  // last: the folder is complete
+    state.generation = std::move(generation);
+    state.lastRound = round;
+    state.judged = false;
+  }
+
+  void Judge(int round, const std::vector<SampleState*>& active) {
+    const fs::path roundDir = RoundDirectory(options_.outDir, round);
+    if (!fs::exists(roundDir / "samples")) return;  // every request of the round went unanswered
+    bench::EvalOptions eval = options_.eval;
+    eval.suiteRoot = options_.suiteRoot;
+    eval.solutions = (roundDir / "samples").string();
+    eval.shapeMode = options_.prompt.shapeMode;
+    eval.cases = options_.cases;
+    eval.filter = options_.filter;
+    eval.outDir = roundDir;
+    craft::MakeReadableByAll(roundDir / "samples");
+    const bench::EvalOutcome evaluated = bench::Evaluate(bench::WithAbsolutePaths(eval), progress_);
+    for (const std::string& problem : evaluated.problems) outcome_.problems.push_back(problem);
+    std::map<std::pair<std::string, int>, std::vector<bench::ResultRecord>> bySample;
+    for (bench::ResultRecord& record : bench::LoadResults(roundDir / bench::kResultsFileName).records)
+      bySample[{record.task, record.sample}].push_back(std::move(record));
+    int passed = 0;
+    for (SampleState* state : active) {
+      if (state->lastRound != round) continue;
+      state->records = bySample[{state->task->Key(), state->sample}];
+      state->judged = true;
+      for (bench::ResultRecord& record : state->records) record.details["round"] = round;
+      passed += state->Passed();
+    }
+    progress_ << "round " << round << ": " << passed << " of " << active.size() << " passed\n" << std::flush;
+    RoundMetrics metrics{round, static_cast<int>(active.size()), bench::ComputeMetrics(StandingRecords(), options_.prompt.shapeMode)};
+    outcome_.rounds.push_back(std::move(metrics));
+  }
+
+  // Every sample's latest verdicts: the standing after the round just judged.
+  std::vector<bench::ResultRecord> StandingRecords() const {
+    std::vector<bench::ResultRecord> records;
+    for (const SampleState& state : samples_)
+      if (state.judged) records.insert(records.end(), state.records.begin(), state.records.end());
+    return records;
+  }
+
+  // OUT/samples holds each sample's final candidate; with --eval, OUT/results.jsonl their verdicts.
+  void Assemble() {
+    const fs::path finalSamples = options_.outDir / "samples";
+    fs::remove_all(finalSamples);
+    for (const SampleState& state : samples_) {
+      if (state.lastRound == 0) continue;
+      const fs::path target = finalSamples / state.task->Key() / ("sample" + std::to_string(state.sample));
+      fs::create_directories(target.parent_path());
+      fs::copy(SampleFolder(state.lastRound, state), target, fs::copy_options::recursive);
+    }
+    if (!options_.evaluate) return;
+    const fs::path results = options_.outDir / bench::kResultsFileName;
+    {
+      std::ofstream out(results.string() + ".tmp");
+      for (const bench::ResultRecord& record : StandingRecords()) out << bench::ToJson(record).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+      if (!out.flush()) throw std::runtime_error(results.string() + ": cannot be written");
+    }
+    fs::rename(results.string() + ".tmp", results);
+  }
+
+  void Problem(std::string message) {
+    progress_ << "problem: " << message << '\n' << std::flush;
+    outcome_.problems.push_back(std::move(message));
+  }
+
+  const GenerateOptions& options_;
+  std::ostream& progress_;
+  bench::TaskTree tree_;
+  bench::TaskTree examples_;  // the DSL route's few-shot source when it is not the suite
+  std::vector<SampleState> samples_;
+  GenerateOutcome outcome_;
+};
+
+}  // namespace
+
+fs::path RoundDirectory(const fs::path& outDir, int round) { return outDir / "rounds" / std::to_string(round); }
+
+GenerateOutcome Generate(const GenerateOptions& options, std::ostream& progress) {
+  if (options.samples < 1 || options.rounds < 1) throw std::invalid_argument("-n and --rounds must be at least 1");
+  if (options.cases.kind == bench::CaseSelection::Kind::All)
+    throw std::invalid_argument("--case all: a generated sample is written for one case; give a case_id");
+  return Generator(options, progress).Run();
+}
+
+}  // namespace akgen::gen
