@@ -45,6 +45,9 @@ int Generate(const GenerateCommandOptions& options) {
                  "kernel-only, --shape-mode static or dynamic, --sync auto or strict\n";
     return 2;
   }
+  if (options.templateMode == "kernel-only" && *shapeMode == bench::ShapeMode::Dynamic)
+    std::cerr << "note: with --template kernel-only the kernel receives no tiling, so in dynamic mode it must handle "
+                 "every case with one hard-coded tiling; NPUKernelBench's dynamic runs use --template full\n";
   generate.suiteRoot = SuiteRoot(options.suite);
   generate.exampleSuiteRoot = SuiteRoot("builtin");
   generate.filter = options.filter;

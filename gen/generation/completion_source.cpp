@@ -1,5 +1,6 @@
 #include "gen/generation/completion_source.h"
 
+#include <cstdio>
 #include <fstream>
 #include <mutex>
 
@@ -78,6 +79,8 @@ void CompletionSource::Answer(std::vector<PendingRequest>& requests) {
     if (added) groups.emplace_back();
     groups[found->second].push_back(pending);
   }
+  asked_ = unanswered.size();
+  answered_ = 0;
   bench::ParallelMap(groups, options_.jobs, [this](const std::vector<PendingRequest*>& group) {
     AnswerFromServer(group);
     return 0;
@@ -85,7 +88,6 @@ void CompletionSource::Answer(std::vector<PendingRequest>& requests) {
 }
 
 void CompletionSource::AnswerFromServer(std::vector<PendingRequest*> group) {
-  static std::mutex progressMutex;
   while (!group.empty()) {
     CompletionRequest request = group.front()->request;
     request.params.n = static_cast<int>(group.size());
@@ -99,21 +101,26 @@ void CompletionSource::AnswerFromServer(std::vector<PendingRequest*> group) {
     }
     const size_t answered = std::min(response.choices.size(), group.size());
     // The request's tokens and time, shared by the choices it produced.
-    const int promptTokens = response.promptTokens;
     const int completionTokens = response.completionTokens / static_cast<int>(answered);
     for (size_t i = 0; i < answered; ++i) {
       PendingRequest& pending = *group[i];
-      pending.answer = CachedChoice{response.choices[i], promptTokens, completionTokens, response.latencySeconds};
+      pending.answer = CachedChoice{response.choices[i], response.promptTokens, completionTokens, response.latencySeconds};
       cache_.Store(CacheKey(pending.request, pending.sample), *pending.answer,
                    CacheKeyFields(pending.request, pending.sample));
-      std::lock_guard lock(progressMutex);
-      progress_ << pending.task << " sample" << pending.sample << " round" << pending.round << ": answered in "
-                << static_cast<int>(response.latencySeconds * 10) / 10.0 << " s, " << completionTokens << " tokens"
-                << (response.choices[i].finishReason == "length" ? " (stopped at the token limit)" : "") << '\n'
-                << std::flush;
+      ReportAnswer(pending, response, completionTokens);
     }
     group.erase(group.begin(), group.begin() + static_cast<std::ptrdiff_t>(answered));
   }
+}
+
+void CompletionSource::ReportAnswer(const PendingRequest& pending, const CompletionResponse& response, int tokens) {
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.1f", response.latencySeconds);
+  std::lock_guard lock(progressMutex_);
+  progress_ << '[' << ++answered_ << '/' << asked_ << "] " << pending.task << " sample" << pending.sample << " round"
+            << pending.round << ": answered in " << seconds << " s, " << tokens << " tokens"
+            << (pending.answer->choice.finishReason == "length" ? " (stopped at the token limit)" : "") << '\n'
+            << std::flush;
 }
 
 }  // namespace akgen::gen

@@ -52,9 +52,12 @@ std::string DescribeTimeSpent(const TimeSpent& spent) {
          (spent.answeredByServer == 0 ? std::string("- (all cached)")
                                       : Seconds(Mean(spent.serverSeconds, spent.answeredByServer))) +
          "; ours: prompt " + Seconds(Mean(spent.promptSeconds, spent.generations)) + ", parse and write " +
-         Seconds(Mean(spent.parseSeconds, spent.generations)) + "; per judged case (" + std::to_string(spent.cases) +
-         "): build " + Seconds(Mean(spent.buildSeconds, spent.cases)) + ", run " +
-         Seconds(Mean(spent.runSeconds, spent.cases)) + "\n";
+         Seconds(Mean(spent.parseSeconds, spent.generations)) +
+         (spent.cases == 0 ? std::string()
+                           : "; per judged case (" + std::to_string(spent.cases) + "): build " +
+                                 Seconds(Mean(spent.buildSeconds, spent.cases)) + ", run " +
+                                 Seconds(Mean(spent.runSeconds, spent.cases))) +
+         "\n";
 }
 
 }  // namespace akgen::gen
