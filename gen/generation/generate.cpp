@@ -40,6 +40,9 @@ struct SampleState {
   std::optional<SampleGeneration> generation;   // that round's
   std::vector<bench::ResultRecord> records;     // that round's verdicts, when judged
   bool judged = false;
+  // What the next round tells the model, when the judged candidate failed; empty when it passed or
+  // when nothing can be said (no verdict came: the harness's problem, already reported).
+  std::string feedback;
   bool stuck = false;  // its request of the current round got no answer
 
   bool Passed() const {
@@ -128,7 +131,7 @@ class Generator {
     std::vector<SampleState*> active;
     for (SampleState& state : samples_) {
       if (state.stuck) continue;
-      if (round == 1 || (state.lastRound == round - 1 && state.judged && !state.Passed())) active.push_back(&state);
+      if (round == 1 || (state.lastRound == round - 1 && !state.feedback.empty())) active.push_back(&state);
     }
     return active;
   }
@@ -178,10 +181,7 @@ class Generator {
   std::vector<ChatMessage> ConversationFor(int round, const SampleState& state) const {
     if (round == 1) return TaskPrompt(*state.task, state.prompt);
     const SampleGeneration& previous = *state.generation;
-    RoundOutcome outcome{previous.parseProblem, "", state.records};
-    const fs::path generatorLog = SampleFolder(round - 1, state) / bench::kGeneratorErrorFile;
-    if (fs::exists(generatorLog)) outcome.generatorLog = ReadWholeFile(generatorLog);
-    return RepairTurn(previous.messages, previous.choice.answer, RepairFeedback(*state.task, outcome), state.prompt);
+    return RepairTurn(previous.messages, previous.choice.answer, state.feedback, state.prompt);
   }
 
   void WriteCandidate(int round, SampleState& state, const PendingRequest& pending, double promptSeconds) {
@@ -252,6 +252,12 @@ class Generator {
       state->judged = true;
       for (bench::ResultRecord& record : state->records) record.details["round"] = round;
       passed += state->Passed();
+      state->feedback.clear();
+      if (state->Passed() || state->records.empty()) continue;
+      RoundOutcome outcome{state->generation->parseProblem, "", state->records};
+      const fs::path generatorLog = SampleFolder(round, *state) / bench::kGeneratorErrorFile;
+      if (fs::exists(generatorLog)) outcome.generatorLog = ReadWholeFile(generatorLog);
+      state->feedback = RepairFeedback(*state->task, outcome);
     }
     progress_ << "round " << round << ": " << passed << " of " << active.size() << " passed\n" << std::flush;
     RoundMetrics metrics{round, static_cast<int>(active.size()), bench::ComputeMetrics(StandingRecords(), options_.prompt.shapeMode)};
