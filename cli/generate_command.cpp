@@ -94,7 +94,7 @@ int Generate(const GenerateCommandOptions& options) {
     const gen::GenerateOutcome outcome = gen::Generate(generate, std::cout);
     std::cout << outcome.requests << " answers from the server, " << outcome.cached << " from the cache, "
               << outcome.resumed << " candidates already generated in " << options.outDir << '\n';
-    if (outcome.emitted > 0) return 0;
+    if (outcome.emitted > 0) return outcome.problems.empty() ? 0 : 1;
     if (outcome.complete && options.evaluate) {
       const bench::ResultsReport report = bench::ReportResults(generate.outDir, generate.prompt.shapeMode);
       std::cout << report.text << gen::RoundTable(outcome.rounds);

@@ -47,8 +47,14 @@ void CompletionSource::Answer(std::vector<PendingRequest>& requests) {
     if (const auto found = batch_.find(BatchIdOf(pending)); found != batch_.end()) {
       const BatchAnswer& batch = found->second;
       if (!batch.error.empty() || !batch.response || batch.response->choices.empty()) {
-        pending.problem = options_.responses.string() + ": the batch failed " + found->first + ": " +
-                          (batch.error.empty() ? "no choices" : batch.error);
+        const std::string failure = options_.responses.string() + ": the batch failed " + found->first + ": " +
+                                    (batch.error.empty() ? "no choices" : batch.error);
+        if (options_.emitRequests.empty()) {
+          pending.problem = failure;
+          continue;
+        }
+        progress_ << "note: " << failure << "; emitted again\n";  // the batch route's retry
+        unanswered.push_back(&pending);
         continue;
       }
       const CompletionResponse& response = *batch.response;
