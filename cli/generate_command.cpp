@@ -24,6 +24,8 @@ std::string Invalid(const GenerateCommandOptions& options) {
   if (options.samples < 1) return "-n must be at least 1";
   if (options.rounds < 1) return "--rounds must be at least 1";
   if (options.seed.size() > 1) return "--seed takes one value";
+  if (!options.promptsDir.empty() && !std::filesystem::is_directory(options.promptsDir))
+    return options.promptsDir + ": --prompts names no folder; give a folder of templates named as in gen/prompts/";
   return "";
 }
 
@@ -79,6 +81,7 @@ int Generate(const GenerateCommandOptions& options) {
   generate.samples = options.samples;
   generate.rounds = options.rounds;
   generate.jobs = options.jobs;
+  generate.choicesPerRequest = options.choicesPerRequest;
   generate.outDir = std::filesystem::absolute(options.outDir);
   generate.responseCache = options.responseCache;
   generate.readCache = !options.noCache;
@@ -100,7 +103,8 @@ int Generate(const GenerateCommandOptions& options) {
       std::cout << report.text << gen::RoundTable(outcome.rounds);
       std::ofstream(generate.outDir / "rounds.json") << gen::RoundsJson(outcome.rounds).dump(2) << '\n';
     }
-    std::cout << gen::DescribeTimeSpent(gen::MeasureTimeSpent(generate.outDir));
+    if (const gen::TimeSpent spent = gen::MeasureTimeSpent(generate.outDir); spent.generations > 0)
+      std::cout << gen::DescribeTimeSpent(spent);
     if (!outcome.complete)
       std::cerr << "akgen generate: some samples got no answer (see `problem:` above); rerun the same command to "
                    "ask again — everything answered so far is kept\n";

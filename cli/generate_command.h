@@ -22,6 +22,7 @@ struct GenerateCommandOptions {
   std::string caseSelection;  // static mode: a case_id (default: case 0)
   bench::TaskFilter filter;
   unsigned jobs = 4;
+  int choicesPerRequest = 0;
   std::string outDir;
   bool evaluate = false;
   std::string promptsDir;

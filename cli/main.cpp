@@ -126,6 +126,9 @@ int main(int argc, char** argv) {
   generate->add_option("--category", generateOptions.filter.categories, "only these categories");
   generate->add_option("--task", generateOptions.filter.tasks, "only these ops or keys");
   generate->add_option("--jobs", generateOptions.jobs, "requests in flight (default 4)");
+  generate->add_option("--choices-per-request", generateOptions.choicesPerRequest,
+                       "the most choices (n) one request asks for; 1 for servers that refuse n > 1 (default: all "
+                       "the samples that share a prompt)");
   generate->add_option("--out", generateOptions.outDir, "output folder: rounds/, samples/, responses.sqlite, results")
       ->required();
   generate->add_flag("--eval", generateOptions.evaluate, "judge the final candidates and report pass@k per round");

@@ -58,8 +58,12 @@ const char* UrlPath(Endpoint endpoint) { return endpoint == Endpoint::Chat ? "/c
 
 std::string RenderChatMl(const std::vector<ChatMessage>& messages) {
   std::string prompt;
-  for (const ChatMessage& message : messages)
-    prompt += "<|im_start|>" + message.role + "\n" + message.content + "<|im_end|>\n";
+  // Qwen's template puts <|im_end|> right after the text, whatever whitespace the text ends in.
+  for (const ChatMessage& message : messages) {
+    const size_t end = message.content.find_last_not_of(" \t\r\n");
+    prompt += "<|im_start|>" + message.role + "\n" +
+              (end == std::string::npos ? "" : message.content.substr(0, end + 1)) + "<|im_end|>\n";
+  }
   return prompt + "<|im_start|>assistant\n<think>\n";
 }
 

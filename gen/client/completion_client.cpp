@@ -44,6 +44,9 @@ struct AttemptFailure {
   int status = 0;
   bool retryable = false;
   std::optional<double> retryAfterSeconds;
+  // No server answers at this URL (refused, unresolvable, no connection, a bad URL or certificate):
+  // every other request would fail alike.
+  bool noServer = false;
 };
 
 struct AttemptResult {
@@ -138,17 +141,20 @@ AttemptFailure TransportFailure(const HttpExchange& exchange, const std::string&
         return {"connection refused at " + url + ": is the server running, and is the port of the base URL right?",
                 0,
                 true,
-                {}};
-      return {"could not connect to " + url + detail + ": is the server running and reachable from here?", 0, true, {}};
+                {},
+                true};
+      return {"could not connect to " + url + detail + ": is the server running and reachable from here?", 0, true, {},
+              true};
     case CURLE_COULDNT_RESOLVE_HOST:
-      return {"cannot resolve the host of " + url + detail + ": check the base URL", 0, true, {}};
+      return {"cannot resolve the host of " + url + detail + ": check the base URL", 0, true, {}, true};
     case CURLE_OPERATION_TIMEDOUT:
       if (!exchange.connected)
         return {"no connection to " + url + " within " + Seconds(options.connectTimeoutSeconds) +
                     " (the connect timeout): is the server up and reachable from here?",
                 0,
                 true,
-                {}};
+                {},
+                true};
       return {"no complete response from " + url + " within " + Seconds(options.readTimeoutSeconds) +
                   " (the read timeout): the server may be overloaded or the generation too long; raise the read "
                   "timeout or lower max_tokens",
@@ -157,10 +163,12 @@ AttemptFailure TransportFailure(const HttpExchange& exchange, const std::string&
               {}};
     case CURLE_URL_MALFORMAT:
     case CURLE_UNSUPPORTED_PROTOCOL:
-      return {"invalid URL " + url + detail + ": the base URL should look like http://127.0.0.1:8000/v1", 0, false, {}};
+      return {"invalid URL " + url + detail + ": the base URL should look like http://127.0.0.1:8000/v1", 0, false, {},
+              true};
     case CURLE_PEER_FAILED_VERIFICATION:
       return {
-          "the TLS certificate of " + url + " is not trusted" + detail + ": check the base URL's host", 0, false, {}};
+          "the TLS certificate of " + url + " is not trusted" + detail + ": check the base URL's host", 0, false, {},
+          true};
     case CURLE_GOT_NOTHING:
     case CURLE_RECV_ERROR:
     case CURLE_SEND_ERROR:
@@ -263,8 +271,8 @@ std::string AttemptsNote(const AttemptFailure& failure, int attempts) {
 
 }  // namespace
 
-RequestFailed::RequestFailed(const std::string& message, int status, int attempts)
-    : std::runtime_error(message), status(status), attempts(attempts) {}
+RequestFailed::RequestFailed(const std::string& message, int status, int attempts, bool noServer)
+    : std::runtime_error(message), status(status), attempts(attempts), noServer(noServer) {}
 
 CompletionClient::CompletionClient(ClientOptions options) : options_(std::move(options)) {
   while (!options_.baseUrl.empty() && options_.baseUrl.back() == '/') options_.baseUrl.pop_back();
@@ -283,7 +291,7 @@ CompletionResponse CompletionClient::Complete(const CompletionRequest& request) 
     if (result.response) return std::move(*result.response);
     const AttemptFailure& failure = result.failure;
     if (!failure.retryable || attempt >= maxAttempts)
-      throw RequestFailed(failure.message + AttemptsNote(failure, attempt), failure.status, attempt);
+      throw RequestFailed(failure.message + AttemptsNote(failure, attempt), failure.status, attempt, failure.noServer);
     const double wait = failure.retryAfterSeconds ? std::min(*failure.retryAfterSeconds, options_.maxBackoffSeconds)
                                                   : BackoffSeconds(attempt - 1, options_.initialBackoffSeconds,
                                                                    options_.maxBackoffSeconds, UnitRandom());

@@ -22,9 +22,12 @@ struct ClientOptions {
 // A request that got no usable response: after the last attempt, or at once when retrying cannot
 // help (400, 401, 404, …). The message says what happened, at which URL, and what to check.
 struct RequestFailed : std::runtime_error {
-  RequestFailed(const std::string& message, int status, int attempts);
+  RequestFailed(const std::string& message, int status, int attempts, bool noServer = false);
   int status;    // the last HTTP status; 0 when no HTTP response came (refused, timed out)
   int attempts;  // how many requests were sent
+  // No server answers at the URL (refused, unresolvable host, no connection, bad URL or
+  // certificate): every request would fail alike. A read timeout or a broken connection is not.
+  bool noServer;
 };
 
 // Thread-safe: Complete may be called from several threads at once, each call using a connection

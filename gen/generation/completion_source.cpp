@@ -12,9 +12,6 @@ namespace {
 // Model text may hold bytes that are not UTF-8; they must not stop the run.
 constexpr auto kReplaceInvalidUtf8 = nlohmann::json::error_handler_t::replace;
 
-// An unreachable server (no connection, no HTTP status) fails every request alike.
-bool ServerUnreachable(const RequestFailed& failure) { return failure.status == 0; }
-
 std::string BatchIdOf(const PendingRequest& pending) {
   return BatchCustomId(pending.task, pending.sample, pending.round, CacheKey(pending.request, pending.sample));
 }
@@ -27,7 +24,7 @@ CompletionSource::CompletionSource(const GenerateOptions& options, std::ostream&
       cache_(options.responseCache.empty() ? options.outDir / "responses.sqlite" : options.responseCache) {
   if (!options.responses.empty()) batch_ = ReadBatchOutput(options.responses);
   if (options.emitRequests.empty()) {
-    client_ = std::make_unique<CompletionClient>(options.client);
+    if (!options.client.baseUrl.empty()) client_ = std::make_unique<CompletionClient>(options.client);
   } else if (!std::ofstream(options.emitRequests, std::ios::trunc)) {  // this run's requests only
     throw std::runtime_error(options.emitRequests.string() + ": cannot be written (--emit-requests)");
   }
@@ -76,6 +73,13 @@ void CompletionSource::Answer(std::vector<PendingRequest>& requests) {
     return;
   }
 
+  if (!client_) {
+    const bool one = unanswered.size() == 1;
+    throw std::runtime_error(std::to_string(unanswered.size()) + (one ? " request" : " requests") + " of round " +
+                             std::to_string(unanswered.front()->round) + (one ? " has" : " have") + " no answer in " +
+                             options_.responses.string() +
+                             ": give --emit-requests FILE to write them for the next batch, or --base-url to send them");
+  }
   // Requests with the same body (a task's round-one samples) travel together.
   std::vector<std::vector<PendingRequest*>> groups;
   std::map<std::string, size_t> groupOfBody;
@@ -97,11 +101,12 @@ void CompletionSource::AnswerFromServer(std::vector<PendingRequest*> group) {
   while (!group.empty()) {
     CompletionRequest request = group.front()->request;
     request.params.n = static_cast<int>(group.size());
+    if (options_.choicesPerRequest > 0) request.params.n = std::min(request.params.n, options_.choicesPerRequest);
     CompletionResponse response;
     try {
       response = client_->Complete(request);
     } catch (const RequestFailed& failure) {
-      if (ServerUnreachable(failure)) throw;
+      if (failure.noServer) throw;  // every other request would fail alike
       for (PendingRequest* pending : group) pending->problem = failure.what();
       return;
     }

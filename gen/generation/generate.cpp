@@ -73,7 +73,17 @@ class Generator {
         examples_(options.exampleSuiteRoot.empty() || options.prompt.route != Route::Dsl
                       ? bench::TaskTree{}
                       : bench::ReadTaskTree(options.exampleSuiteRoot)) {
-    if (tree_.tasks.empty()) throw std::runtime_error(options.suiteRoot.string() + ": no tasks found");
+    if (tree_.tasks.empty()) {
+      std::string why = options.suiteRoot.string() + ": no tasks found";
+      for (const bench::TaskProblem& problem : tree_.problems) why = problem.message;
+      throw std::runtime_error(why);
+    }
+    for (const bench::TaskProblem& problem : tree_.problems) {
+      if (problem.severity == bench::ProblemSeverity::Error)
+        Problem(problem.message);  // a task left out
+      else
+        progress_ << bench::ToString(problem) << '\n';
+    }
     const bench::FilteredTasks selected = bench::FilterTasks(tree_.tasks, options.filter);
     for (const std::string& unmatched : selected.unmatched)
       Problem("the filter value `" + unmatched + "` selects no task of " + options.suiteRoot.string());

@@ -27,7 +27,7 @@ namespace akgen::gen {
 // The run's standing after one round: every sample's verdicts as of that round.
 struct RoundMetrics {
   int round = 0;
-  int samplesGenerated = 0;  // samples that got a candidate in this round
+  int samplesGenerated = 0;  // samples asked for a candidate in this round
   bench::Metrics metrics;
 };
 

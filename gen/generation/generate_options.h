@@ -30,6 +30,7 @@ struct GenerateOptions {
   int samples = 1;          // per task (per task and case in static mode)
   int rounds = 1;           // the first answer and up to rounds-1 repairs
   unsigned jobs = 4;        // requests in flight
+  int choicesPerRequest = 0;  // the most `n` one request asks for (servers that refuse n > 1); 0: no limit
   std::filesystem::path outDir;
   std::filesystem::path responseCache;  // empty: OUT/responses.sqlite
   bool readCache = true;                // --no-cache: ask the server again (answers are still stored)

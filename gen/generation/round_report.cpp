@@ -13,8 +13,8 @@ std::string Fixed(double value) {
   return text;
 }
 
-// fast_p at p = 1 against the task's answer: the share of problems with a correct sample at least
-// as fast as the hand-written kernel.
+// fast_p at p = 1 against the task's answer: the share of problems with a correct sample strictly
+// faster than the hand-written kernel.
 std::optional<double> FastOne(const bench::GroupMetrics& group) {
   const auto speedups = group.speedups.find(bench::Baseline::Reference);
   if (speedups == group.speedups.end()) return std::nullopt;

@@ -207,7 +207,7 @@ std::string Failure(const bench::Task& task, const bench::ResultRecord& record) 
   const std::string on = CaseName(task, record.caseId);
   switch (record.verdict) {
     case Verdict::ParseError:
-      return "Your answer could not be used: " + Trimmed(Detail(record)) + "\n";
+      return "Parsing it failed: " + Trimmed(Detail(record)) + "\n";
     case Verdict::CompileError:
       return "The build failed:\n" + CompilerErrors(Detail(record));
     case Verdict::TilingError:
@@ -270,7 +270,7 @@ std::string Finished(const std::string& text) { return Bounded(Trimmed(text) + "
 
 std::string RepairFeedback(const bench::Task& task, const RoundOutcome& outcome) {
   if (!Trimmed(outcome.parseProblem).empty())
-    return Finished("Your answer could not be used: " + Trimmed(outcome.parseProblem));
+    return Finished("Parsing it failed: " + Trimmed(outcome.parseProblem));
   if (!Trimmed(outcome.generatorLog).empty())
     return Finished("The craft checker rejected the program:\n" + outcome.generatorLog);
   std::vector<const bench::ResultRecord*> failures;

@@ -143,6 +143,12 @@ grep -q "some samples got no answer" failed.log || fail "the run does not say th
 samples=failed/rounds/1/samples/level1/Math/Muls
 [ -s "$samples/sample0/generation.json" ] || fail "the answered sample was not written"
 [ ! -e "$samples/sample1" ] && [ ! -e "$samples/sample2" ] || fail "a failed request left a candidate"
+# Without --emit-requests or --base-url, requests nobody answers are a clear error, not a bad URL.
+run nowhere.log -n 4 --out failed --responses out5.jsonl --eval
+[ "$status" = 1 ] || fail "a run with unanswerable requests exited $status"
+grep -q "1 request of round 1 has no answer in out5.jsonl: give --emit-requests FILE" nowhere.log ||
+  fail "no clear error for requests that cannot be sent"
+
 # With --emit-requests, the requests the batch failed are written again for the next batch.
 run retry.log -n 3 --out failed --responses out5.jsonl --emit-requests req6.jsonl
 [ "$status" = 0 ] || fail "the run emitting the failed requests again exited $status"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A killed generation loses nothing: Muls is answered, then the run is killed while the server
 # sits on Sqrt's request. The rerun (against a fresh server) takes Muls's answer from the response
-# cache and asks only for Sqrt. A server that is not there stops the run with a clear error.
+# cache and asks only for Sqrt. --choices-per-request 1 asks for one sample at a time. A server that
+# is not there stops the run with a clear error.
 source "$(dirname "$0")/scratch.sh"
 source "$(dirname "$0")/generate/server.sh"
 cd "$scratch"
@@ -33,6 +34,11 @@ grep -q "1 answers from the server, 1 from the cache" resumed.log || fail "Muls 
 for task in Muls Sqrt; do
   [ -s "out/samples/level1/Math/$task/sample0/op_kernel/$(echo "$task" | tr A-Z a-z).cpp" ] || fail "no $task kernel"
 done
+
+# A server that refuses n > 1 is asked for one choice per request.
+"$akgen" generate builtin --model m --task Muls -n 2 --choices-per-request 1 --out one --base-url "$base_url" \
+  >one.log 2>&1 || fail "the run with one choice per request failed"
+[ "$(tail -n 2 fast.jsonl | grep -c '"n":1')" -eq 2 ] || fail "two samples did not take two requests with n=1"
 
 # Nothing listens on the port of a stopped server: a clear error, exit 1, nothing charged.
 kill "${server_pids[-1]}"

@@ -179,6 +179,7 @@ TEST(CompletionClientTest, HangPastTheReadTimeoutIsRetriedThenFailsClearly) {
   EXPECT_LT(SecondsSince(start), 2.5);
   EXPECT_EQ(failure.status, 0);
   EXPECT_EQ(failure.attempts, 2);
+  EXPECT_FALSE(failure.noServer) << "a slow answer fails this request only";
   EXPECT_PRED_FORMAT2(Contains, failure.what(),
                       ("no complete response from " + server.BaseUrl() + "/chat/completions"));
   EXPECT_PRED_FORMAT2(Contains, failure.what(), "within 0.5 s (the read timeout)");
@@ -268,6 +269,7 @@ TEST(CompletionClientTest, ConnectionRefusedFailsClearly) {
   const RequestFailed failure = CompleteFailing(CompletionClient(FastOptions(url)), ChatRequest());
   EXPECT_EQ(failure.status, 0);
   EXPECT_EQ(failure.attempts, 3);
+  EXPECT_TRUE(failure.noServer) << "every request would fail alike";
   EXPECT_PRED_FORMAT2(Contains, failure.what(),
                       ("connection refused at " + url + "/chat/completions: is the server running"));
   EXPECT_PRED_FORMAT2(Contains, failure.what(), "(3 attempts)");

@@ -51,14 +51,14 @@ TEST(ResponseBodyTest, MalformedBodiesAreErrorsThatSayWhy) {
 }
 
 TEST(RequestBodyTest, CompletionsRenderTheConversationInChatMl) {
-  CompletionRequest request{"m", Endpoint::Completions, {{"user", "write Sqrt"}}, {}};
+  CompletionRequest request{"m", Endpoint::Completions, {{"user", "write Sqrt\n"}}, {}};
   request.params.seed = 7;
   const nlohmann::json body = RequestBody(request);
   EXPECT_EQ(body.at("prompt"), "<|im_start|>user\nwrite Sqrt<|im_end|>\n<|im_start|>assistant\n<think>\n");
   EXPECT_EQ(body.at("seed"), 7);
   EXPECT_FALSE(body.contains("messages"));
   request.endpoint = Endpoint::Chat;
-  EXPECT_EQ(RequestBody(request).at("messages")[0].at("content"), "write Sqrt");
+  EXPECT_EQ(RequestBody(request).at("messages")[0].at("content"), "write Sqrt\n");
 }
 
 }  // namespace

@@ -232,7 +232,7 @@ TEST(RepairFeedbackTest, MixedVerdictsDetailTheLowestFailingCase) {
 TEST(RepairFeedbackTest, ParseProblemAndGeneratorLogComeAsTheyAre) {
   const std::string parse =
       RepairFeedback(Muls(), {"the response has no <kernel_impl> block", "", {}});
-  EXPECT_EQ(parse, "Your answer could not be used: the response has no <kernel_impl> block\n");
+  EXPECT_EQ(parse, "Parsing it failed: the response has no <kernel_impl> block\n");
 
   const std::string log =
       "muls.craft:29:21: error: unknown name `valu` [unknown-name]\n"
@@ -246,7 +246,7 @@ TEST(RepairFeedbackTest, ParseProblemAndGeneratorLogComeAsTheyAre) {
 
   const std::string record = Feedback(
       Muls(), {Record(Muls(), 0, Verdict::ParseError, {{"detail", "no ```cpp fence after op_host/muls.cpp"}})});
-  EXPECT_TRUE(Has(record, "could not be used: no ```cpp fence after op_host/muls.cpp")) << record;
+  EXPECT_TRUE(Has(record, "Parsing it failed: no ```cpp fence after op_host/muls.cpp")) << record;
 }
 
 TEST(RepairFeedbackTest, NothingFailedIsNoFeedback) {
