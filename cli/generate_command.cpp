@@ -92,7 +92,8 @@ int Generate(const GenerateCommandOptions& options) {
   generate.eval.jobs = options.evalJobs;
   generate.eval.runSeconds = options.runSeconds;
   generate.eval.syncMode = *sync;
-  generate.eval.oracle = bench::OracleConfigFromEnvironment(AKGEN_PYTHON_PACKAGE_DIR, generate.eval.cacheDir / "golden");
+  generate.eval.oracle =
+      bench::OracleConfigFromEnvironment(AKGEN_PYTHON_PACKAGE_DIR, generate.eval.cacheDir / "golden");
   try {
     const gen::GenerateOutcome outcome = gen::Generate(generate, std::cout);
     std::cout << outcome.requests << " answers from the server, " << outcome.cached << " from the cache, "

@@ -16,7 +16,7 @@ struct GenerateCommandOptions {
   std::string api = "chat";  // chat | completions
   int samples = 1;
   int rounds = 1;
-  std::string mode = "direct";     // direct | dsl
+  std::string mode = "direct";        // direct | dsl
   std::string templateMode = "full";  // full | kernel-only
   std::string shapeMode = "static";
   std::string caseSelection;  // static mode: a case_id (default: case 0)

@@ -67,7 +67,8 @@ void CompletionSource::Answer(std::vector<PendingRequest>& requests) {
 
   if (!options_.emitRequests.empty()) {
     std::ofstream out(options_.emitRequests, std::ios::app);
-    for (const PendingRequest* pending : unanswered) out << BatchRequestLine(BatchIdOf(*pending), pending->request).dump(-1, ' ', false, kReplaceInvalidUtf8) << '\n';
+    for (const PendingRequest* pending : unanswered)
+      out << BatchRequestLine(BatchIdOf(*pending), pending->request).dump(-1, ' ', false, kReplaceInvalidUtf8) << '\n';
     if (!out.flush()) throw std::runtime_error(options_.emitRequests.string() + ": cannot be written");
     emitted_ += unanswered.size();
     return;
@@ -75,10 +76,11 @@ void CompletionSource::Answer(std::vector<PendingRequest>& requests) {
 
   if (!client_) {
     const bool one = unanswered.size() == 1;
-    throw std::runtime_error(std::to_string(unanswered.size()) + (one ? " request" : " requests") + " of round " +
-                             std::to_string(unanswered.front()->round) + (one ? " has" : " have") + " no answer in " +
-                             options_.responses.string() +
-                             ": give --emit-requests FILE to write them for the next batch, or --base-url to send them");
+    throw std::runtime_error(
+        std::to_string(unanswered.size()) + (one ? " request" : " requests") + " of round " +
+        std::to_string(unanswered.front()->round) + (one ? " has" : " have") + " no answer in " +
+        options_.responses.string() +
+        ": give --emit-requests FILE to write them for the next batch, or --base-url to send them");
   }
   // Requests with the same body (a task's round-one samples) travel together.
   std::vector<std::vector<PendingRequest*>> groups;
@@ -115,7 +117,8 @@ void CompletionSource::AnswerFromServer(std::vector<PendingRequest*> group) {
     const int completionTokens = response.completionTokens / static_cast<int>(answered);
     for (size_t i = 0; i < answered; ++i) {
       PendingRequest& pending = *group[i];
-      pending.answer = CachedChoice{response.choices[i], response.promptTokens, completionTokens, response.latencySeconds};
+      pending.answer =
+          CachedChoice{response.choices[i], response.promptTokens, completionTokens, response.latencySeconds};
       cache_.Store(CacheKey(pending.request, pending.sample), *pending.answer,
                    CacheKeyFields(pending.request, pending.sample));
       ReportAnswer(pending, response, completionTokens);

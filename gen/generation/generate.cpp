@@ -36,9 +36,9 @@ struct SampleState {
   int sample = 0;
   PromptOptions prompt;  // with the task's case and examples
   std::vector<int> caseIds;
-  int lastRound = 0;  // the last round that gave it a candidate
-  std::optional<SampleGeneration> generation;   // that round's
-  std::vector<bench::ResultRecord> records;     // that round's verdicts, when judged
+  int lastRound = 0;                           // the last round that gave it a candidate
+  std::optional<SampleGeneration> generation;  // that round's
+  std::vector<bench::ResultRecord> records;    // that round's verdicts, when judged
   bool judged = false;
   // What the next round tells the model, when the judged candidate failed; empty when it passed or
   // when nothing can be said (no verdict came: the harness's problem, already reported).
@@ -52,8 +52,10 @@ struct SampleState {
       const auto record = std::find_if(records.begin(), records.end(),
                                        [&](const bench::ResultRecord& r) { return r.caseId == caseId; });
       if (record == records.end()) return false;
-      if (record->verdict == bench::Verdict::Pass) ++passed;
-      else if (record->verdict != bench::Verdict::TaskError) return false;
+      if (record->verdict == bench::Verdict::Pass)
+        ++passed;
+      else if (record->verdict != bench::Verdict::TaskError)
+        return false;
     }
     return passed > 0;
   }
@@ -147,7 +149,8 @@ class Generator {
   }
 
   fs::path SampleFolder(int round, const SampleState& state) const {
-    return RoundDirectory(options_.outDir, round) / "samples" / state.task->Key() / ("sample" + std::to_string(state.sample));
+    return RoundDirectory(options_.outDir, round) / "samples" / state.task->Key() /
+           ("sample" + std::to_string(state.sample));
   }
 
   void GenerateRound(int round, const std::vector<SampleState*>& active, CompletionSource& source) {
@@ -270,7 +273,8 @@ class Generator {
       state->feedback = RepairFeedback(*state->task, outcome);
     }
     progress_ << "round " << round << ": " << passed << " of " << active.size() << " passed\n" << std::flush;
-    RoundMetrics metrics{round, static_cast<int>(active.size()), bench::ComputeMetrics(StandingRecords(), options_.prompt.shapeMode)};
+    RoundMetrics metrics{round, static_cast<int>(active.size()),
+                         bench::ComputeMetrics(StandingRecords(), options_.prompt.shapeMode)};
     outcome_.rounds.push_back(std::move(metrics));
   }
 
@@ -296,7 +300,8 @@ class Generator {
     const fs::path results = options_.outDir / bench::kResultsFileName;
     {
       std::ofstream out(results.string() + ".tmp");
-      for (const bench::ResultRecord& record : StandingRecords()) out << bench::ToJson(record).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+      for (const bench::ResultRecord& record : StandingRecords())
+        out << bench::ToJson(record).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
       if (!out.flush()) throw std::runtime_error(results.string() + ": cannot be written");
     }
     fs::rename(results.string() + ".tmp", results);

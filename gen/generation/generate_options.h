@@ -27,9 +27,9 @@ struct GenerateOptions {
   Endpoint endpoint = Endpoint::Chat;
   SamplingParams sampling;  // `n` is chosen per request: the samples still missing
   ClientOptions client;
-  int samples = 1;          // per task (per task and case in static mode)
-  int rounds = 1;           // the first answer and up to rounds-1 repairs
-  unsigned jobs = 4;        // requests in flight
+  int samples = 1;            // per task (per task and case in static mode)
+  int rounds = 1;             // the first answer and up to rounds-1 repairs
+  unsigned jobs = 4;          // requests in flight
   int choicesPerRequest = 0;  // the most `n` one request asks for (servers that refuse n > 1); 0: no limit
   std::filesystem::path outDir;
   std::filesystem::path responseCache;  // empty: OUT/responses.sqlite

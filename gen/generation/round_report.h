@@ -2,10 +2,9 @@
 // give the parse, compile and correctness rates, pass@k for each k ≤ n, and fast_p against the
 // task's answer (`reference`) — what repair buys, read off one table (and OUT/rounds.json).
 #pragma once
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "gen/generation/generate.h"
 

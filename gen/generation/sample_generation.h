@@ -3,10 +3,9 @@
 // from it: a round folder whose generation.json exists is never asked for again.
 #pragma once
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "gen/client/completion.h"
 
@@ -23,16 +22,16 @@ struct SampleGeneration {
   std::string route;     // direct, dsl
   std::string templateMode;
   std::string shapeMode;
-  int caseId = -1;  // static mode's case; -1 in dynamic mode
+  int caseId = -1;                    // static mode's case; -1 in dynamic mode
   std::vector<ChatMessage> messages;  // the conversation sent, this round's request
   Choice choice;                      // the answer, the reasoning, the finish reason
   int promptTokens = 0;
   int completionTokens = 0;
-  double latencySeconds = 0;  // the server's time for the request this answer came from
-  bool fromCache = false;     // answered by the response cache or a batch output file
-  double promptSeconds = 0;   // building the prompt (our time)
-  double parseSeconds = 0;    // parsing the answer and writing the candidate (our time)
-  std::string parseProblem;   // non-empty: no candidate (parse_error)
+  double latencySeconds = 0;       // the server's time for the request this answer came from
+  bool fromCache = false;          // answered by the response cache or a batch output file
+  double promptSeconds = 0;        // building the prompt (our time)
+  double parseSeconds = 0;         // parsing the answer and writing the candidate (our time)
+  std::string parseProblem;        // non-empty: no candidate (parse_error)
   std::vector<std::string> files;  // the candidate's files, relative to the sample folder
 };
 
