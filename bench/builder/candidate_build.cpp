@@ -12,6 +12,7 @@
 
 #include "bench/builder/chevron_rewrite.h"
 #include "bench/builder/compiler_process.h"
+#include "bench/builder/device_code.h"
 #include "bench/common/content_hash.h"
 #include "bench/builder/kernel_entry.h"
 #include "bench/builder/launch_shim.h"
@@ -169,6 +170,26 @@ fs::path CompilableKernelSource(const fs::path& original, const fs::path& rewrit
   return rewritten;
 }
 
+// Versions the rules of device_code.h in build keys.
+constexpr const char* kDeviceCodeRules = "device-code-2";
+// Heap calls stay calls, so the device-code check sees them even when their result is unused.
+const std::vector<std::string> kKernelOnlyFlags = {"-fno-builtin-malloc", "-fno-builtin-calloc", "-fno-builtin-realloc",
+                                                   "-fno-builtin-free", "-fno-allocation-dce"};
+
+// The kernel objects keep to what an AI core has (device_code.h); nm runs sandboxed, as it reads
+// objects the candidate's code shaped.
+StepResult CheckDeviceCode(const std::vector<fs::path>& objects, const std::vector<fs::path>& sources,
+                           const fs::path& staging, const std::vector<fs::path>& readablePaths) {
+  std::vector<ObjectSymbols> symbols;
+  for (size_t i = 0; i < objects.size(); ++i) {
+    const CompilerRun listing = RunCandidateCompiler({"nm", "--format=posix", objects[i].string()}, staging, readablePaths);
+    if (!listing.ok) return {false, listing.log};
+    symbols.push_back(ReadObjectSymbols(listing.standardOutput, sources[i]));
+  }
+  const std::string errors = DeviceCodeErrors(symbols, SimulatorSymbols());
+  return {errors.empty(), errors};
+}
+
 // One relocatable object per library of the plan.
 std::vector<fs::path> LibraryObjects(const fs::path& directory, const HostSourcePlan& plan) {
   std::vector<fs::path> objects;
@@ -274,28 +295,37 @@ RunnerBuild BuildRunner(const fs::path& cacheDir, const HostBuild& host, const T
   }
   const SourceSet kernel = Sources(candidate.directory / "op_kernel", candidate.kernelFiles);
   ContentHash hash;
-  AddToolchain(hash, HarnessToolchain().runnerObjects).Add(host.key).Add(task.kernelName).Add(prelude);
+  // The device-code rules are part of the build's outcome: a change to them must re-check cached builds.
+  AddToolchain(hash, HarnessToolchain().runnerObjects).Add(host.key).Add(task.kernelName).Add(prelude).Add(kDeviceCodeRules);
+  for (const std::string& flag : kKernelOnlyFlags) hash.Add(flag);
   for (const fs::path& file : kernel.files) hash.Add(fs::relative(file, kernel.directory).string()).AddFile(file);
   const std::string key = host.key + "-runner-" + hash.Hex();
   static_cast<BuildOutcome&>(result) = CachedBuild(cacheDir, key, "runner", [&](const fs::path& staging) {
     std::ofstream(staging / "prelude.h") << prelude;
     std::ofstream(staging / "launch_shim.cpp") << LaunchShimSource(task.kernelName, entry.parameterCount);
-    std::vector<std::vector<std::string>> commands;
-    std::vector<fs::path> objects = host.objects;
+    const std::vector<fs::path> readable =
+        ReadablePaths({candidate.directory, HostDirectory(task, candidate), host.directory});
+    std::vector<std::vector<std::string>> compiles;
+    std::vector<fs::path> kernelObjects;
     for (size_t i = 0; i < kernel.sources.size(); ++i) {
       const std::string stem = "op_kernel_" + std::to_string(i);
       const fs::path object = staging / (stem + ".o");
       const fs::path source = CompilableKernelSource(kernel.sources[i], staging / (stem + ".cpp"));
-      commands.push_back(CompileCommand(source, object,
-                                        {"-include", (staging / "prelude.h").string(), "-I" + kernel.directory.string()}));
-      commands.push_back({"objcopy", "--redefine-sym", task.kernelName + "=" + kLinkedKernelSymbol, object.string()});
-      objects.push_back(object);
+      std::vector<std::string> flags = {"-include", (staging / "prelude.h").string(), "-I" + kernel.directory.string()};
+      flags.insert(flags.end(), kKernelOnlyFlags.begin(), kKernelOnlyFlags.end());
+      compiles.push_back(CompileCommand(source, object, flags));
+      kernelObjects.push_back(object);
     }
+    if (StepResult compiled = RunCommands(compiles, staging, readable); !compiled.ok) return compiled;
+    if (StepResult device = CheckDeviceCode(kernelObjects, kernel.sources, staging, readable); !device.ok) return device;
+    std::vector<std::vector<std::string>> commands;
+    for (const fs::path& object : kernelObjects)
+      commands.push_back({"objcopy", "--redefine-sym", task.kernelName + "=" + kLinkedKernelSymbol, object.string()});
     commands.push_back(CompileCommand(staging / "launch_shim.cpp", staging / "launch_shim.o", {}));
+    std::vector<fs::path> objects = Concatenate(host.objects, kernelObjects);
     objects.push_back(staging / "launch_shim.o");
     commands.push_back(LinkCommand(Concatenate(objects, HarnessToolchain().runnerObjects), staging / "runner"));
-    return RunCommands(commands, staging,
-                       ReadablePaths({candidate.directory, HostDirectory(task, candidate), host.directory}));
+    return RunCommands(commands, staging, readable);
   });
   return result;
 }

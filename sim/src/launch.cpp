@@ -206,6 +206,12 @@ void ExitAfterFailedLaunch() {
   std::exit(1);
 }
 
+void ExitAfterUncallableChevronLaunch(const char* name, Site site) {
+  std::fprintf(stderr, "%s:%u: error: %s<<<...>>> launches no kernel that takes these arguments\n", site.file, site.line,
+               name);
+  std::exit(1);
+}
+
 int64_t BlockIdx() { return CurrentBlock().index; }
 int64_t BlockNum() { return CurrentBlockNum(); }
 int64_t SubBlockIdx() { return CurrentBlock().index % SubBlockNum(); }

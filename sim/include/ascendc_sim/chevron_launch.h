@@ -6,9 +6,8 @@
 // builds such a wrapper: one that launches a name which is no kernel for its arguments (CosMath's
 // `cos<<<...>>>` beside its kernel `cos_math`) compiles here too, and launching it is an error.
 #pragma once
+// Out of line: a kernel file keeps to what device code may reference (no iostream initialiser).
 #include <cstdint>
-#include <cstdlib>
-#include <iostream>
 #include <source_location>
 #include <type_traits>
 
@@ -36,9 +35,7 @@ struct ChevronLauncher {
       auto body = [&] { kernel(args...); };
       if (RunKernel(name, blockDim, body, site) != 0) rt::ExitAfterFailedLaunch();
     } else {
-      std::cerr << site.file << ":" << site.line << ": error: " << name
-                << "<<<...>>> launches no kernel that takes these arguments\n";
-      std::exit(1);
+      rt::ExitAfterUncallableChevronLaunch(name, site);
     }
   }
 };

@@ -79,6 +79,8 @@ namespace rt {
 using KernelBody = void (*)(void* context);
 int Launch(const char* kernelName, uint32_t blockDim, KernelBody body, void* context, Site site);
 [[noreturn]] void ExitAfterFailedLaunch();
+// `name<<<...>>>(args)` where `name` is no kernel taking `args`: says so at `site` and exits 1.
+[[noreturn]] void ExitAfterUncallableChevronLaunch(const char* name, Site site);
 int64_t BlockIdx();
 int64_t BlockNum();
 int64_t SubBlockIdx();

@@ -1,0 +1,215 @@
+#include "bench/builder/device_code.h"
+
+#include <cxxabi.h>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+
+#include "bench/builder/compiler_process.h"
+#include "bench/builder/toolchain.h"
+
+namespace akgen::bench {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Emitted by the compiler, not written by the kernel: unwinding through the simulator's calls,
+// block copies, stack protection, and the scalar unit's square root (the simulator's sqrt is
+// __builtin_sqrtf, which g++ may call out to sqrtf for errno).
+constexpr std::array<std::string_view, 9> kCompilerSymbols = {"__gxx_personality_v0",
+                                                              "_Unwind_Resume",
+                                                              "_GLOBAL_OFFSET_TABLE_",
+                                                              "memcpy",
+                                                              "memmove",
+                                                              "memset",
+                                                              "__stack_chk_fail",
+                                                              "sqrtf",
+                                                              "sqrt"};
+
+std::string Demangled(const std::string& symbol) {
+  int status = 0;
+  std::unique_ptr<char, decltype(&std::free)> name(abi::__cxa_demangle(symbol.c_str(), nullptr, nullptr, &status),
+                                                   &std::free);
+  return status == 0 && name ? name.get() : symbol;
+}
+
+struct HostKind {
+  std::string_view what;
+  std::vector<std::string_view> markers;      // substrings of the demangled name
+  std::vector<std::string_view> sourceWords;  // how kernels write it, beside the call's own name
+};
+
+constexpr std::string_view kStaticObjects = "a static local or global object (its guard or destructor)";
+
+// The first kind whose marker the demangled name holds; the last kind takes the rest.
+const std::vector<HostKind>& HostKinds() {
+  static const std::vector<HostKind> kinds = {
+      {"heap allocation",
+       {"operator new", "operator delete", "malloc", "calloc", "realloc", "free", "aligned_alloc"},
+       {"new", "malloc", "calloc", "realloc", "free", "vector", "string", "make_unique", "make_shared", "unique_ptr",
+        "shared_ptr", "map", "set", "list", "deque", "function"}},
+      {"a C++ exception",
+       {"__cxa_throw", "__cxa_allocate_exception", "__cxa_begin_catch", "__cxa_rethrow"},
+       {"throw", "try", "catch"}},
+      {"run-time type information",
+       {"typeinfo", "__dynamic_cast", "__cxa_bad_cast", "__cxa_bad_typeid"},
+       {"typeid", "dynamic_cast"}},
+      {"host input and output (iostreams, stdio, files)",
+       {"std::basic_ostream",
+        "std::basic_istream",
+        "std::ostream",
+        "std::istream",
+        "std::endl",
+        "std::ios_base",
+        "std::cout",
+        "std::cerr",
+        "std::basic_ios",
+        "printf",
+        "puts",
+        "putchar",
+        "fopen",
+        "fwrite",
+        "fread",
+        "fclose",
+        "fflush",
+        "fputs",
+        "open",
+        "read",
+        "write",
+        "stdout",
+        "stderr",
+        "std::basic_filebuf"},
+       {"cout", "cerr", "clog", "printf", "fprintf", "puts", "fopen", "ifstream", "ofstream", "fstream", "open", "read",
+        "write", "iostream"}},
+      {"threads", {"pthread", "std::thread", "std::mutex"}, {"thread", "mutex", "pthread_create"}},
+      {kStaticObjects, {"__cxa_guard", "__cxa_atexit", "__dso_handle"}, {"static"}},
+      {"the host's maths library",
+       {"exp",   "log",  "pow",   "sin",  "cos",  "tan",  "sqrt", "cbrt", "erf",  "fabs",   "floor", "ceil",
+        "round", "fmod", "hypot", "atan", "asin", "acos", "tanh", "sinh", "cosh", "lgamma", "tgamma"},
+       {}},
+      {"a host library function", {""}, {}},
+  };
+  return kinds;
+}
+
+const HostKind& KindOf(const std::string& demangled) {
+  for (const HostKind& kind : HostKinds())
+    for (std::string_view marker : kind.markers)
+      if (demangled.find(marker) != std::string::npos) return kind;
+  return HostKinds().back();
+}
+
+// `std::vector<int>::_M_realloc_insert(...)` → `_M_realloc_insert`; `operator new(unsigned long)` →
+// `new`: the word to look for in the source.
+std::string CallWord(const std::string& demangled) {
+  std::string name = demangled.substr(0, demangled.find('('));
+  if (const size_t op = name.rfind("operator "); op != std::string::npos) return name.substr(op + 9);
+  if (const size_t scope = name.rfind("::"); scope != std::string::npos) name = name.substr(scope + 2);
+  return name;
+}
+
+bool NamesWord(const std::string& line, std::string_view word) {
+  const auto isWordChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (size_t at = line.find(word); !word.empty() && at != std::string::npos; at = line.find(word, at + 1)) {
+    const bool startsWord = at == 0 || !isWordChar(line[at - 1]);
+    const bool endsWord = at + word.size() == line.size() || !isWordChar(line[at + word.size()]);
+    if (startsWord && endsWord) return true;
+  }
+  return false;
+}
+
+// `FILE:LINE` of the first source line that names the call (`expf` also as `exp`, as std::exp
+// writes it) or a word of its kind, else `FILE`. Code lines first, then preprocessor lines: a use
+// says more than its #include, but an #include may be the whole story (<iostream>).
+std::string Where(const fs::path& source, const std::string& call, const HostKind& kind) {
+  std::vector<std::string_view> words(kind.sourceWords.begin(), kind.sourceWords.end());
+  if (!call.empty()) words.push_back(call);
+  const std::string withoutSuffix =
+      call.size() > 1 && (call.back() == 'f' || call.back() == 'l') ? call.substr(0, call.size() - 1) : call;
+  words.push_back(withoutSuffix);
+  for (const bool preprocessor : {false, true}) {
+    std::ifstream in(source);
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+      const size_t first = line.find_first_not_of(" \t");
+      if ((first != std::string::npos && line[first] == '#') != preprocessor) continue;
+      const std::string code = line.substr(0, line.find("//"));
+      for (std::string_view word : words)
+        if (NamesWord(code, word)) return source.string() + ":" + std::to_string(number);
+    }
+  }
+  return source.string();
+}
+
+}  // namespace
+
+ObjectSymbols ReadObjectSymbols(std::string_view nmListing, const fs::path& source) {
+  ObjectSymbols symbols;
+  symbols.source = source;
+  std::istringstream lines{std::string(nmListing)};
+  std::string line;
+  while (std::getline(lines, line)) {
+    // `NAME TYPE [VALUE SIZE]`; an archive also has `ARCHIVE[MEMBER]:` lines, which have no type.
+    std::istringstream fields(line);
+    std::string name;
+    std::string type;
+    if (!(fields >> name >> type)) continue;
+    if (type == "U") {
+      symbols.undefined.insert(name);
+    } else if (type != "w" && type != "v") {
+      symbols.defined.insert(name);
+      // g++ names the function that runs a file's dynamic initialisers _GLOBAL__sub_I_<file>.
+      if (name.rfind("_GLOBAL__sub_I_", 0) == 0) symbols.staticInitialiser = true;
+    }
+  }
+  return symbols;
+}
+
+std::string DeviceCodeErrors(const std::vector<ObjectSymbols>& objects, const std::set<std::string>& simulatorSymbols) {
+  std::set<std::string> candidateSymbols;
+  for (const ObjectSymbols& object : objects) candidateSymbols.insert(object.defined.begin(), object.defined.end());
+  std::string errors;
+  for (const ObjectSymbols& object : objects) {
+    if (object.staticInitialiser)
+      errors += object.source.string() +
+                ": error: [device-code] the file has a static initialiser (a global object with a constructor, or a "
+                "global set by a function call); an AI core runs no code before the kernel: make it constexpr or "
+                "set it inside the kernel\n";
+    std::set<std::string_view> kindsSeen;
+    for (const std::string& symbol : object.undefined) {
+      if (simulatorSymbols.count(symbol) || candidateSymbols.count(symbol)) continue;
+      if (std::find(kCompilerSymbols.begin(), kCompilerSymbols.end(), symbol) != kCompilerSymbols.end()) continue;
+      const std::string demangled = Demangled(symbol);
+      const HostKind& kind = KindOf(demangled);
+      // A static initialiser registers its destructors with __cxa_atexit: the same fault, said once.
+      if (object.staticInitialiser && kind.what == kStaticObjects) continue;
+      if (!kindsSeen.insert(kind.what).second) continue;  // one line per kind and file
+      // A library's internal name (std::ios_base::Init::Init) is not what the kernel wrote; its kind's words are.
+      const bool internal = demangled.rfind("std::", 0) == 0 || demangled.rfind("__", 0) == 0;
+      errors += Where(object.source, internal ? "" : CallWord(demangled), kind) +
+                ": error: [device-code] the kernel calls `" + demangled + "`: " + std::string(kind.what) +
+                " does not exist on an AI core; use the AscendC API (TPipe/TBuf for memory, vector instructions "
+                "for maths, AscendC::printf to print)\n";
+    }
+  }
+  return errors;
+}
+
+const std::set<std::string>& SimulatorSymbols() {
+  static const std::set<std::string> symbols = [] {
+    const fs::path library = HarnessToolchain().simulatorLibrary;
+    const CompilerRun listing = RunCompiler(
+        {"nm", "--defined-only", "--extern-only", "--format=posix", library.string()}, fs::temp_directory_path());
+    if (!listing.ok) throw std::runtime_error("cannot list the simulator library's symbols: " + listing.log);
+    return ReadObjectSymbols(listing.standardOutput, library).defined;
+  }();
+  return symbols;
+}
+
+}  // namespace akgen::bench

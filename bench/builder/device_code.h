@@ -1,0 +1,35 @@
+// What an AI core can run. A kernel object may reference the simulator's library (the device's
+// API: its instructions, queues, scalar helpers, AscendC::printf), the few symbols the compiler
+// emits on its own, and what the candidate's other kernel objects define. Anything else in a kernel
+// object is host code the real toolchain rejects: heap allocation, host libm and libc, iostreams,
+// files, threads, exceptions, RTTI. So is a static initialiser (an AI core runs no constructors
+// before the kernel). Checking the compiled objects' symbols, not a list of banned names in the
+// source, catches every spelling and every header that pulls such code in.
+#pragma once
+#include <filesystem>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace akgen::bench {
+
+struct ObjectSymbols {
+  std::filesystem::path source;     // the kernel source the object was compiled from
+  std::set<std::string> defined;    // global and local definitions
+  std::set<std::string> undefined;  // references the link must resolve
+  bool staticInitialiser = false;   // the object runs code before main (.init_array)
+};
+
+// From `nm --format=posix OBJECT`.
+ObjectSymbols ReadObjectSymbols(std::string_view nmListing, const std::filesystem::path& source);
+
+// One `FILE[:LINE]: error: [device-code] …` line per kind of host code found, or "" when every
+// object keeps to device code. `simulatorSymbols` are the global definitions of the simulator's
+// library; the line is the first in the object's source naming the call, when one does.
+std::string DeviceCodeErrors(const std::vector<ObjectSymbols>& objects, const std::set<std::string>& simulatorSymbols);
+
+// The global definitions of the simulator's library, read once.
+const std::set<std::string>& SimulatorSymbols();
+
+}  // namespace akgen::bench

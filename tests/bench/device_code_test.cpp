@@ -1,0 +1,70 @@
+#include "bench/builder/device_code.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace akgen::bench {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST(DeviceCodeTest, ReadsAnObjectListingAndAnArchiveListing) {
+  const ObjectSymbols object = ReadObjectSymbols(
+      "_GLOBAL__sub_I_muls.cpp t 0000000000000000 0000000000000021\n"
+      "muls T 0000000000000030 0000000000000010\n"
+      "_Znwm U\n"
+      "__gmon_start__ w\n",
+      "op_kernel/muls.cpp");
+  EXPECT_TRUE(object.staticInitialiser);
+  EXPECT_EQ(object.defined, (std::set<std::string>{"_GLOBAL__sub_I_muls.cpp", "muls"}));
+  EXPECT_EQ(object.undefined, (std::set<std::string>{"_Znwm"}));
+
+  const ObjectSymbols archive = ReadObjectSymbols(
+      "libakgen_sim.a[launch.cpp.o]:\n_ZN11ascendc_sim2rt8BlockIdxEv T 00 10\n\nlibakgen_sim.a[queue.cpp.o]:\n"
+      "_ZN11ascendc_sim2rt9QueueDequeEi T 10 10\n",
+      "libakgen_sim.a");
+  EXPECT_FALSE(archive.staticInitialiser);
+  EXPECT_EQ(archive.defined.size(), 2u) << "the member lines are no symbols";
+}
+
+TEST(DeviceCodeTest, TheSimulatorTheCompilerAndTheCandidateItselfAreDeviceCode) {
+  ObjectSymbols kernel =
+      ReadObjectSymbols("helper U\n_ZN11ascendc_sim2rt8BlockIdxEv U\n_Unwind_Resume U\nsqrtf U\n", "op_kernel/a.cpp");
+  const ObjectSymbols other = ReadObjectSymbols("helper T 0 4\n", "op_kernel/b.cpp");
+  EXPECT_EQ(DeviceCodeErrors({kernel, other}, {"_ZN11ascendc_sim2rt8BlockIdxEv"}), "");
+  kernel.undefined.insert("expf");
+  EXPECT_EQ(DeviceCodeErrors({kernel, other}, {"_ZN11ascendc_sim2rt8BlockIdxEv"}).find("op_kernel/a.cpp"), 0u);
+}
+
+TEST(DeviceCodeTest, EachKindIsNamedOnceWithTheKernelLine) {
+  const fs::path source = fs::temp_directory_path() / ("akgen-device-code-" + std::to_string(getpid()) + ".cpp");
+  std::ofstream(source) << "#include <vector>\n// std::vector in a comment\nvoid f() {\n  std::vector<int> v(3);\n"
+                           "  float e = expf(1.0f);\n}\n";
+  const ObjectSymbols object = ReadObjectSymbols("_Znwm U\n_ZdlPvm U\nexpf U\n", source);
+  const std::string errors = DeviceCodeErrors({object}, {});
+  fs::remove(source);
+  EXPECT_NE(errors.find(source.string() + ":4: error: [device-code] the kernel calls `operator delete(void*, unsigned "
+                                          "long)`: heap allocation does not exist on an AI core"),
+            std::string::npos)
+      << errors;
+  EXPECT_EQ(errors.find("operator new"), std::string::npos) << "one line per kind: " << errors;
+  EXPECT_NE(errors.find(source.string() + ":5: error: [device-code] the kernel calls `expf`: the host's maths library"),
+            std::string::npos)
+      << errors;
+}
+
+TEST(DeviceCodeTest, AStaticInitialiserIsSaidOnceWithoutItsAtexitRegistration) {
+  const ObjectSymbols object =
+      ReadObjectSymbols("_GLOBAL__sub_I_k.cpp t 0 1\n__cxa_atexit U\n__dso_handle U\n", "op_kernel/k.cpp");
+  const std::string errors = DeviceCodeErrors({object}, {});
+  EXPECT_EQ(errors,
+            "op_kernel/k.cpp: error: [device-code] the file has a static initialiser (a global object with a "
+            "constructor, or a global set by a function call); an AI core runs no code before the kernel: make it "
+            "constexpr or set it inside the kernel\n");
+}
+
+}  // namespace
+}  // namespace akgen::bench

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Device code is device code: Muls's answer with host code added to its kernel. What an AI core has
+# (the AscendC API, AscendC::printf, compile-time std facilities the answer already uses) passes;
+# heap allocation, host libm, iostreams, exceptions, RTTI and a static initialiser are each a
+# compile_error whose `[device-code]` line names the call and the kernel line; so is <iostream> alone.
+source "$(dirname "$0")/scratch.sh"
+python3 - "$suite" "$scratch/samples" <<'MAKE'
+import pathlib, shutil, sys
+answer = pathlib.Path(sys.argv[1]) / "level1/Math/Muls/answer/0"
+root = pathlib.Path(sys.argv[2]) / "level1/Math/Muls"
+loop, entry = "        for (uint32_t offset", 'extern "C"'
+samples = [  # (anchor, inserted code, header it needs)
+    (loop, "", None),
+    (loop, "        float* scratch = (float*)malloc(64); scratch[0] = value; free(scratch);\n", "cstdlib"),
+    (loop, "        std::vector<float> scales(8, value); value = scales[3];\n", "vector"),
+    (loop, "        value = std::exp(std::log(value));\n", "cmath"),
+    (entry, "struct BlockCount { BlockCount() : n(AscendC::GetBlockNum()) {} int64_t n; };\nstatic BlockCount gBlocks;\n", None),
+    (loop, '        std::cout << "tile " << tileLength << std::endl;\n', "iostream"),
+    (loop, "        if (value != value) throw std::runtime_error(\"nan\");\n", "stdexcept"),
+    (loop, '        AscendC::printf("block %d\\n", static_cast<int>(GetBlockIdx()));\n', None),
+    (loop, "        if (typeid(value) == typeid(double)) value = 0;\n", "typeinfo"),
+    (entry, "", "iostream"),
+]
+for i, (anchor, insert, header) in enumerate(samples):
+    sample = root / f"sample{i}"
+    shutil.copytree(answer, sample)
+    kernel = sample / "op_kernel/muls.cpp"
+    text = kernel.read_text()
+    assert anchor in text, anchor
+    kernel.write_text(f"#include <{header or 'cstdint'}>\n" + text.replace(anchor, insert + anchor, 1))
+MAKE
+chmod -R a+rX "$scratch/samples"
+"$akgen" eval "$suite" --task Muls --solutions "$scratch/samples" --out "$scratch/out" --cache "$scratch/cache" \
+  >"$scratch/eval.log" 2>&1 || fail "the evaluation failed"
+python3 - "$scratch/out/results.jsonl" <<'CHECK' || fail "unexpected verdicts: $(cat "$scratch/out/results.jsonl")"
+import json, sys
+records = {r["sample"]: r for r in map(json.loads, open(sys.argv[1]))}
+expected = {
+    1: ("free", "heap allocation", 35),
+    2: ("operator delete", "heap allocation", 35),
+    3: ("expf", "the host's maths library", 35),
+    4: (None, "static initialiser", None),
+    5: ("std::", "host input and output", 35),
+    6: ("__cxa_allocate_exception", "a C++ exception", 35),
+    8: ("typeinfo for double", "run-time type information", 35),
+    9: ("std::ios_base::Init::Init()", "host input and output", 1),  # <iostream> alone: its initialiser
+}
+for sample in (0, 7):
+    assert records[sample]["verdict"] == "pass", records[sample]
+for sample, (call, kind, line) in expected.items():
+    record = records[sample]
+    detail = record["details"]["detail"]
+    assert record["verdict"] == "compile_error", (sample, record["verdict"], detail)
+    assert "[device-code]" in detail and kind in detail, (sample, detail)
+    assert call is None or f"calls `{call}" in detail, (sample, detail)
+    where = f"sample{sample}/op_kernel/muls.cpp" + (f":{line}:" if line else ":")
+    assert where in detail, (sample, where, detail)
+CHECK
+echo "device code: the answer and AscendC::printf pass; heap, libm, iostream, exceptions, RTTI and static initialisers do not compile"
