@@ -171,7 +171,7 @@ fs::path CompilableKernelSource(const fs::path& original, const fs::path& rewrit
 }
 
 // Versions the rules of device_code.h in build keys.
-constexpr const char* kDeviceCodeRules = "device-code-2";
+constexpr const char* kDeviceCodeRules = "device-code-3";
 // Heap calls stay calls, so the device-code check sees them even when their result is unused.
 const std::vector<std::string> kKernelOnlyFlags = {"-fno-builtin-malloc", "-fno-builtin-calloc", "-fno-builtin-realloc",
                                                    "-fno-builtin-free", "-fno-allocation-dce"};

@@ -93,6 +93,7 @@ const std::vector<HostKind>& HostKinds() {
        {"exp",   "log",  "pow",   "sin",  "cos",  "tan",  "sqrt", "cbrt", "erf",  "fabs",   "floor", "ceil",
         "round", "fmod", "hypot", "atan", "asin", "acos", "tanh", "sinh", "cosh", "lgamma", "tgamma"},
        {}},
+      {"the simulator's own state (it is no device API)", {"ascendc_sim::"}, {"ascendc_sim"}},
       {"a host library function", {""}, {}},
   };
   return kinds;
@@ -201,13 +202,28 @@ std::string DeviceCodeErrors(const std::vector<ObjectSymbols>& objects, const st
   return errors;
 }
 
+std::set<std::string> DeviceApiSymbols(std::string_view nmListing) {
+  std::set<std::string> symbols;
+  std::istringstream lines{std::string(nmListing)};
+  std::string line;
+  while (std::getline(lines, line)) {
+    std::istringstream fields(line);
+    std::string name;
+    std::string type;
+    if (!(fields >> name >> type)) continue;
+    const bool strong = type.size() == 1 && std::string_view("TDBR").find(type[0]) != std::string_view::npos;
+    if (strong && name.rfind(kDeviceApiPrefix, 0) == 0) symbols.insert(name);
+  }
+  return symbols;
+}
+
 const std::set<std::string>& SimulatorSymbols() {
   static const std::set<std::string> symbols = [] {
     const fs::path library = HarnessToolchain().simulatorLibrary;
     const CompilerRun listing = RunCompiler(
         {"nm", "--defined-only", "--extern-only", "--format=posix", library.string()}, fs::temp_directory_path());
     if (!listing.ok) throw std::runtime_error("cannot list the simulator library's symbols: " + listing.log);
-    return ReadObjectSymbols(listing.standardOutput, library).defined;
+    return DeviceApiSymbols(listing.standardOutput);
   }();
   return symbols;
 }

@@ -1,10 +1,11 @@
-// What an AI core can run. A kernel object may reference the simulator's library (the device's
-// API: its instructions, queues, scalar helpers, AscendC::printf), the few symbols the compiler
-// emits on its own, and what the candidate's other kernel objects define. Anything else in a kernel
-// object is host code the real toolchain rejects: heap allocation, host libm and libc, iostreams,
-// files, threads, exceptions, RTTI. So is a static initialiser (an AI core runs no constructors
-// before the kernel). Checking the compiled objects' symbols, not a list of banned names in the
-// source, catches every spelling and every header that pulls such code in.
+// What an AI core can run. A kernel object may reference the simulator's device API (the
+// ascendc_sim::rt functions behind its instructions, queues, scalar helpers and AscendC::printf),
+// the few symbols the compiler emits on its own, and what the candidate's other kernel objects
+// define. Anything else in a kernel object is host code the real toolchain rejects: heap
+// allocation, host libm and libc, iostreams, files, threads, exceptions, RTTI. So is a static
+// initialiser (an AI core runs no constructors before the kernel). Checking the compiled objects'
+// symbols, not a list of banned names in the source, catches every spelling and every header that
+// pulls such code in.
 #pragma once
 #include <filesystem>
 #include <set>
@@ -29,7 +30,16 @@ ObjectSymbols ReadObjectSymbols(std::string_view nmListing, const std::filesyste
 // library; the line is the first in the object's source naming the call, when one does.
 std::string DeviceCodeErrors(const std::vector<ObjectSymbols>& objects, const std::set<std::string>& simulatorSymbols);
 
-// The global definitions of the simulator's library, read once.
+// Kernel-visible headers reach the simulator only through its ascendc_sim::rt functions; the rest
+// of the library (the cost model's state, host-side APIs, the std and JSON code it instantiates) is
+// no device API, so a kernel that declares and calls it does not build.
+inline constexpr std::string_view kDeviceApiPrefix = "_ZN11ascendc_sim2rt";  // mangled `ascendc_sim::rt::`
+
+// The strong definitions of namespace ascendc_sim::rt in `nm --defined-only --extern-only
+// --format=posix` output of the simulator's library.
+std::set<std::string> DeviceApiSymbols(std::string_view nmListing);
+
+// DeviceApiSymbols of the simulator's library, read once.
 const std::set<std::string>& SimulatorSymbols();
 
 }  // namespace akgen::bench

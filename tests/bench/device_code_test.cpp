@@ -30,6 +30,16 @@ TEST(DeviceCodeTest, ReadsAnObjectListingAndAnArchiveListing) {
   EXPECT_EQ(archive.defined.size(), 2u) << "the member lines are no symbols";
 }
 
+TEST(DeviceCodeTest, TheDeviceApiIsTheSimulatorsRuntimeFunctionsAlone) {
+  const std::set<std::string> api = DeviceApiSymbols(
+      "libakgen_sim.a[launch.cpp.o]:\n"
+      "_ZN11ascendc_sim2rt8BlockIdxEv T 00 10\n"             // rt::BlockIdx(): the device API
+      "_ZN11ascendc_sim10LaunchCost7PublishEPKc T 10 10\n"   // the cost model's state: not for kernels
+      "_ZNSt6vectorIiSaIiEE17_M_realloc_insertEv W 20 10\n"  // a std instantiation: not for kernels
+      "_ZN11ascendc_sim2rt4WeakEv W 30 10\n");               // weak: an inline copy, not the API
+  EXPECT_EQ(api, (std::set<std::string>{"_ZN11ascendc_sim2rt8BlockIdxEv"}));
+}
+
 TEST(DeviceCodeTest, TheSimulatorTheCompilerAndTheCandidateItselfAreDeviceCode) {
   ObjectSymbols kernel =
       ReadObjectSymbols("helper U\n_ZN11ascendc_sim2rt8BlockIdxEv U\n_Unwind_Resume U\nsqrtf U\n", "op_kernel/a.cpp");

@@ -2,7 +2,8 @@
 # Device code is device code: Muls's answer with host code added to its kernel. What an AI core has
 # (the AscendC API, AscendC::printf, compile-time std facilities the answer already uses) passes;
 # heap allocation, host libm, iostreams, exceptions, RTTI and a static initialiser are each a
-# compile_error whose `[device-code]` line names the call and the kernel line; so is <iostream> alone.
+# compile_error whose `[device-code]` line names the call and the kernel line; so are <iostream> alone
+# and a call into the simulator's own state (its cost model) instead of its device API.
 source "$(dirname "$0")/scratch.sh"
 python3 - "$suite" "$scratch/samples" <<'MAKE'
 import pathlib, shutil, sys
@@ -20,6 +21,7 @@ samples = [  # (anchor, inserted code, header it needs)
     (loop, '        AscendC::printf("block %d\\n", static_cast<int>(GetBlockIdx()));\n', None),
     (loop, "        if (typeid(value) == typeid(double)) value = 0;\n", "typeinfo"),
     (entry, "", "iostream"),
+    ("using namespace AscendC;", "namespace ascendc_sim { struct LaunchCost { void Publish(const char* kernel); }; }\n", None),
 ]
 for i, (anchor, insert, header) in enumerate(samples):
     sample = root / f"sample{i}"
@@ -27,7 +29,10 @@ for i, (anchor, insert, header) in enumerate(samples):
     kernel = sample / "op_kernel/muls.cpp"
     text = kernel.read_text()
     assert anchor in text, anchor
-    kernel.write_text(f"#include <{header or 'cstdint'}>\n" + text.replace(anchor, insert + anchor, 1))
+    text = text.replace(anchor, insert + anchor, 1)
+    if i == 10:  # the cost model's publication, called where the kernel could skew its own time
+        text = text.replace(loop, "        if (value == 12345.0f) ((ascendc_sim::LaunchCost*)this)->Publish(\"muls\");\n" + loop, 1)
+    kernel.write_text(f"#include <{header or 'cstdint'}>\n" + text)
 MAKE
 chmod -R a+rX "$scratch/samples"
 "$akgen" eval "$suite" --task Muls --solutions "$scratch/samples" --out "$scratch/out" --cache "$scratch/cache" \
@@ -44,6 +49,7 @@ expected = {
     6: ("__cxa_allocate_exception", "a C++ exception", 35),
     8: ("typeinfo for double", "run-time type information", 35),
     9: ("std::ios_base::Init::Init()", "host input and output", 1),  # <iostream> alone: its initialiser
+    10: ("ascendc_sim::LaunchCost::Publish", "the simulator's own state", 8),  # its declaration names it first
 }
 for sample in (0, 7):
     assert records[sample]["verdict"] == "pass", records[sample]
