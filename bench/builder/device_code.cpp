@@ -148,19 +148,26 @@ std::string Where(const fs::path& source, const std::string& call, const HostKin
   return source.string();
 }
 
+// Calls `visit(name, type)` for each symbol line of `nm --format=posix` output: `NAME TYPE [VALUE
+// SIZE]`. An archive's `ARCHIVE[MEMBER]:` lines have no type and are skipped.
+template <class Visit>
+void ForEachSymbol(std::string_view nmListing, Visit visit) {
+  std::istringstream lines{std::string(nmListing)};
+  std::string line;
+  while (std::getline(lines, line)) {
+    std::istringstream fields(line);
+    std::string name;
+    std::string type;
+    if (fields >> name >> type) visit(name, type);
+  }
+}
+
 }  // namespace
 
 ObjectSymbols ReadObjectSymbols(std::string_view nmListing, const fs::path& source) {
   ObjectSymbols symbols;
   symbols.source = source;
-  std::istringstream lines{std::string(nmListing)};
-  std::string line;
-  while (std::getline(lines, line)) {
-    // `NAME TYPE [VALUE SIZE]`; an archive also has `ARCHIVE[MEMBER]:` lines, which have no type.
-    std::istringstream fields(line);
-    std::string name;
-    std::string type;
-    if (!(fields >> name >> type)) continue;
+  ForEachSymbol(nmListing, [&](const std::string& name, const std::string& type) {
     if (type == "U") {
       symbols.undefined.insert(name);
     } else if (type != "w" && type != "v") {
@@ -168,7 +175,7 @@ ObjectSymbols ReadObjectSymbols(std::string_view nmListing, const fs::path& sour
       // g++ names the function that runs a file's dynamic initialisers _GLOBAL__sub_I_<file>.
       if (name.rfind("_GLOBAL__sub_I_", 0) == 0) symbols.staticInitialiser = true;
     }
-  }
+  });
   return symbols;
 }
 
@@ -204,16 +211,10 @@ std::string DeviceCodeErrors(const std::vector<ObjectSymbols>& objects, const st
 
 std::set<std::string> DeviceApiSymbols(std::string_view nmListing) {
   std::set<std::string> symbols;
-  std::istringstream lines{std::string(nmListing)};
-  std::string line;
-  while (std::getline(lines, line)) {
-    std::istringstream fields(line);
-    std::string name;
-    std::string type;
-    if (!(fields >> name >> type)) continue;
+  ForEachSymbol(nmListing, [&](const std::string& name, const std::string& type) {
     const bool strong = type.size() == 1 && std::string_view("TDBR").find(type[0]) != std::string_view::npos;
     if (strong && name.rfind(kDeviceApiPrefix, 0) == 0) symbols.insert(name);
-  }
+  });
   return symbols;
 }
 
