@@ -7,6 +7,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "bench/common/content_hash.h"
 #include "bench/report/results_report.h"
 #include "bench/results/results_file.h"
 #include "bench/task/task_tree.h"
@@ -24,11 +25,6 @@ namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
 double SecondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
-
-std::string ReadWholeFile(const fs::path& file) {
-  std::ifstream in(file);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
 
 // One sample of one task through the rounds.
 struct SampleState {
@@ -268,8 +264,7 @@ class Generator {
       state->feedback.clear();
       if (state->Passed() || state->records.empty()) continue;
       RoundOutcome outcome{state->generation->parseProblem, "", state->records};
-      const fs::path generatorLog = SampleFolder(round, *state) / bench::kGeneratorErrorFile;
-      if (fs::exists(generatorLog)) outcome.generatorLog = ReadWholeFile(generatorLog);
+      outcome.generatorLog = bench::ReadFileText(SampleFolder(round, *state) / bench::kGeneratorErrorFile);
       state->feedback = RepairFeedback(*state->task, outcome);
     }
     progress_ << "round " << round << ": " << passed << " of " << active.size() << " passed\n" << std::flush;
