@@ -6,19 +6,19 @@
 #include <atomic>
 #include <fstream>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
-#include <nlohmann/json.hpp>
 
 #include "bench/builder/chevron_rewrite.h"
 #include "bench/builder/compiler_process.h"
 #include "bench/builder/device_code.h"
-#include "bench/common/content_hash.h"
 #include "bench/builder/kernel_entry.h"
 #include "bench/builder/launch_shim.h"
 #include "bench/builder/library_symbols.h"
 #include "bench/builder/op_host_cmake.h"
 #include "bench/builder/toolchain.h"
+#include "bench/common/content_hash.h"
 #include "bench/task/directory_listing.h"
 
 namespace akgen::bench {
@@ -170,23 +170,44 @@ fs::path CompilableKernelSource(const fs::path& original, const fs::path& rewrit
   return rewritten;
 }
 
-// Versions the rules of device_code.h in build keys.
-constexpr const char* kDeviceCodeRules = "device-code-3";
-// Heap calls stay calls, so the device-code check sees them even when their result is unused.
-const std::vector<std::string> kKernelOnlyFlags = {"-fno-builtin-malloc", "-fno-builtin-calloc", "-fno-builtin-realloc",
-                                                   "-fno-builtin-free", "-fno-allocation-dce"};
+// Versions the rules of device_code.h and the kernel instrumentation in build keys.
+constexpr const char* kDeviceCodeRules = "device-code-4";
+// Heap calls stay calls, so the device-code check sees them even when their result is unused; the
+// toolchain's instrumentation lets the simulator charge the kernel's scalar work.
+const std::vector<std::string>& KernelOnlyFlags() {
+  static const std::vector<std::string> flags = [] {
+    std::vector<std::string> all = {"-fno-builtin-malloc", "-fno-builtin-calloc", "-fno-builtin-realloc",
+                                    "-fno-builtin-free", "-fno-allocation-dce"};
+    const std::vector<std::string>& instrumentation = HarnessToolchain().kernelInstrumentation;
+    all.insert(all.end(), instrumentation.begin(), instrumentation.end());
+    return all;
+  }();
+  return flags;
+}
+// A kernel's block copies and fills, its own or the compiler's, are scalar code too: the simulator's
+// akgen_kernel_mem* charge them before they copy.
+const std::vector<std::string> kKernelMemoryCalls = {"memcpy", "memmove", "memset"};
 
-// The kernel objects keep to what an AI core has (device_code.h); nm runs sandboxed, as it reads
-// objects the candidate's code shaped.
+// The kernel objects keep to what an AI core has, and their code to what the instrumentation sees
+// (device_code.h); nm and the preprocessor run sandboxed, as they read what the candidate's code shaped.
 StepResult CheckDeviceCode(const std::vector<fs::path>& objects, const std::vector<fs::path>& sources,
-                           const fs::path& staging, const std::vector<fs::path>& readablePaths) {
+                           const std::vector<std::vector<std::string>>& compiles, const fs::path& staging,
+                           const std::vector<fs::path>& readablePaths) {
   std::vector<ObjectSymbols> symbols;
+  std::string errors;
   for (size_t i = 0; i < objects.size(); ++i) {
-    const CompilerRun listing = RunCandidateCompiler({"nm", "--format=posix", objects[i].string()}, staging, readablePaths);
+    const CompilerRun listing =
+        RunCandidateCompiler({"nm", "--format=posix", objects[i].string()}, staging, readablePaths);
     if (!listing.ok) return {false, listing.log};
     symbols.push_back(ReadObjectSymbols(listing.standardOutput, sources[i]));
+    std::vector<std::string> preprocess = compiles[i];
+    preprocess.resize(preprocess.size() - 4);  // without `-c SOURCE -o OBJECT`
+    preprocess.insert(preprocess.end(), {"-E", compiles[i][compiles[i].size() - 3]});
+    const CompilerRun preprocessed = RunCandidateCompiler(preprocess, staging, readablePaths);
+    if (!preprocessed.ok) return {false, preprocessed.log};
+    errors += UninstrumentedCodeErrors(preprocessed.standardOutput);
   }
-  const std::string errors = DeviceCodeErrors(symbols, SimulatorSymbols());
+  errors = DeviceCodeErrors(symbols, SimulatorSymbols()) + errors;
   return {errors.empty(), errors};
 }
 
@@ -221,8 +242,8 @@ StepResult LocalizeSharedDefinitions(const std::vector<fs::path>& libraries, con
   if (libraries.size() < 2) return {};
   std::vector<std::vector<std::string>> definitions;
   for (const fs::path& library : libraries) {
-    const CompilerRun listing = RunCandidateCompiler({"nm", "--defined-only", "--extern-only", "--format=posix", library.string()},
-                                             staging, readablePaths);
+    const CompilerRun listing = RunCandidateCompiler(
+        {"nm", "--defined-only", "--extern-only", "--format=posix", library.string()}, staging, readablePaths);
     if (!listing.ok) return {false, listing.log};
     definitions.push_back(StrongDefinitions(listing.standardOutput));
   }
@@ -274,8 +295,9 @@ HostBuild BuildHost(const fs::path& cacheDir, const Task& task, const Candidate&
       log += step.log;
     }
     if (step.ok) {
-      step = RunCommands({LinkCommand(Concatenate(libraries, HarnessToolchain().describeObjects), staging / "describe")},
-                         staging, readablePaths);
+      step =
+          RunCommands({LinkCommand(Concatenate(libraries, HarnessToolchain().describeObjects), staging / "describe")},
+                      staging, readablePaths);
       log += step.log;
     }
     return StepResult{step.ok, log};
@@ -296,8 +318,12 @@ RunnerBuild BuildRunner(const fs::path& cacheDir, const HostBuild& host, const T
   const SourceSet kernel = Sources(candidate.directory / "op_kernel", candidate.kernelFiles);
   ContentHash hash;
   // The device-code rules are part of the build's outcome: a change to them must re-check cached builds.
-  AddToolchain(hash, HarnessToolchain().runnerObjects).Add(host.key).Add(task.kernelName).Add(prelude).Add(kDeviceCodeRules);
-  for (const std::string& flag : kKernelOnlyFlags) hash.Add(flag);
+  AddToolchain(hash, HarnessToolchain().runnerObjects)
+      .Add(host.key)
+      .Add(task.kernelName)
+      .Add(prelude)
+      .Add(kDeviceCodeRules);
+  for (const std::string& flag : KernelOnlyFlags()) hash.Add(flag);
   for (const fs::path& file : kernel.files) hash.Add(fs::relative(file, kernel.directory).string()).AddFile(file);
   const std::string key = host.key + "-runner-" + hash.Hex();
   static_cast<BuildOutcome&>(result) = CachedBuild(cacheDir, key, "runner", [&](const fs::path& staging) {
@@ -312,15 +338,21 @@ RunnerBuild BuildRunner(const fs::path& cacheDir, const HostBuild& host, const T
       const fs::path object = staging / (stem + ".o");
       const fs::path source = CompilableKernelSource(kernel.sources[i], staging / (stem + ".cpp"));
       std::vector<std::string> flags = {"-include", (staging / "prelude.h").string(), "-I" + kernel.directory.string()};
-      flags.insert(flags.end(), kKernelOnlyFlags.begin(), kKernelOnlyFlags.end());
+      flags.insert(flags.end(), KernelOnlyFlags().begin(), KernelOnlyFlags().end());
       compiles.push_back(CompileCommand(source, object, flags));
       kernelObjects.push_back(object);
     }
     if (StepResult compiled = RunCommands(compiles, staging, readable); !compiled.ok) return compiled;
-    if (StepResult device = CheckDeviceCode(kernelObjects, kernel.sources, staging, readable); !device.ok) return device;
+    if (StepResult device = CheckDeviceCode(kernelObjects, kernel.sources, compiles, staging, readable); !device.ok)
+      return device;
     std::vector<std::vector<std::string>> commands;
-    for (const fs::path& object : kernelObjects)
-      commands.push_back({"objcopy", "--redefine-sym", task.kernelName + "=" + kLinkedKernelSymbol, object.string()});
+    for (const fs::path& object : kernelObjects) {
+      std::vector<std::string> objcopy = {"objcopy", "--redefine-sym", task.kernelName + "=" + kLinkedKernelSymbol};
+      for (const std::string& call : kKernelMemoryCalls)
+        objcopy.insert(objcopy.end(), {"--redefine-sym", call + "=akgen_kernel_" + call});
+      objcopy.push_back(object.string());
+      commands.push_back(std::move(objcopy));
+    }
     commands.push_back(CompileCommand(staging / "launch_shim.cpp", staging / "launch_shim.o", {}));
     std::vector<fs::path> objects = Concatenate(host.objects, kernelObjects);
     objects.push_back(staging / "launch_shim.o");

@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <fstream>
+#include <iomanip>
 #include <memory>
 #include <sstream>
 #include <stdexcept>
@@ -20,17 +21,32 @@ namespace {
 namespace fs = std::filesystem;
 
 // Emitted by the compiler, not written by the kernel: unwinding through the simulator's calls,
-// block copies, stack protection, and the scalar unit's square root (the simulator's sqrt is
-// __builtin_sqrtf, which g++ may call out to sqrtf for errno).
-constexpr std::array<std::string_view, 9> kCompilerSymbols = {"__gxx_personality_v0",
-                                                              "_Unwind_Resume",
-                                                              "_GLOBAL_OFFSET_TABLE_",
-                                                              "memcpy",
-                                                              "memmove",
-                                                              "memset",
-                                                              "__stack_chk_fail",
-                                                              "sqrtf",
-                                                              "sqrt"};
+// block copies, stack protection, the scalar unit's square root (the simulator's sqrt is
+// __builtin_sqrtf, which g++ may call out to sqrtf for errno), and the instrumentation's calls
+// (the simulator defines them: scalar_code.h).
+constexpr std::array<std::string_view, 11> kCompilerSymbols = {"__gxx_personality_v0",
+                                                               "_Unwind_Resume",
+                                                               "_GLOBAL_OFFSET_TABLE_",
+                                                               "memcpy",
+                                                               "memmove",
+                                                               "memset",
+                                                               "__stack_chk_fail",
+                                                               "sqrtf",
+                                                               "sqrt",
+                                                               "__sanitizer_cov_trace_pc",
+                                                               "__asan_handle_no_return"};
+
+// What the simulator defines for the instrumentation: a kernel defining one would not be charged.
+bool IsInstrumentationSymbol(std::string_view symbol) {
+  return symbol.starts_with("__asan_") || symbol.starts_with("__sanitizer_") || symbol.starts_with("akgen_kernel_") ||
+         symbol == "memcpy" || symbol == "memmove" || symbol == "memset";
+}
+
+bool IsCompilerSymbol(std::string_view symbol) {
+  const bool scalarAccess =
+      (symbol.starts_with("__asan_load") || symbol.starts_with("__asan_store")) && symbol.ends_with("_noabort");
+  return scalarAccess || std::find(kCompilerSymbols.begin(), kCompilerSymbols.end(), symbol) != kCompilerSymbols.end();
+}
 
 std::string Demangled(const std::string& symbol) {
   int status = 0;
@@ -189,10 +205,15 @@ std::string DeviceCodeErrors(const std::vector<ObjectSymbols>& objects, const st
                 ": error: [device-code] the file has a static initialiser (a global object with a constructor, or a "
                 "global set by a function call); an AI core runs no code before the kernel: make it constexpr or "
                 "set it inside the kernel\n";
+    for (const std::string& symbol : object.defined) {
+      if (!IsInstrumentationSymbol(symbol)) continue;
+      errors += Where(object.source, symbol, HostKinds().back()) + ": error: [device-code] the kernel defines `" +
+                symbol + "`, which the toolchain provides; rename it\n";
+    }
     std::set<std::string_view> kindsSeen;
     for (const std::string& symbol : object.undefined) {
       if (simulatorSymbols.count(symbol) || candidateSymbols.count(symbol)) continue;
-      if (std::find(kCompilerSymbols.begin(), kCompilerSymbols.end(), symbol) != kCompilerSymbols.end()) continue;
+      if (IsCompilerSymbol(symbol)) continue;
       const std::string demangled = Demangled(symbol);
       const HostKind& kind = KindOf(demangled);
       // A static initialiser registers its destructors with __cxa_atexit: the same fault, said once.
@@ -204,6 +225,78 @@ std::string DeviceCodeErrors(const std::vector<ObjectSymbols>& objects, const st
                 ": error: [device-code] the kernel calls `" + demangled + "`: " + std::string(kind.what) +
                 " does not exist on an AI core; use the AscendC API (TPipe/TBuf for memory, vector instructions "
                 "for maths, AscendC::printf to print)\n";
+    }
+  }
+  return errors;
+}
+
+namespace {
+
+bool IsAssembly(std::string_view word) { return word == "asm" || word == "__asm" || word == "__asm__"; }
+
+// GCC's attributes that turn instrumentation off: no_sanitize, no_sanitize_address,
+// no_sanitize_coverage, … in any spelling (`__no_sanitize_address__`), and an old synonym.
+bool TurnsInstrumentationOff(std::string_view word) {
+  return word.find("no_sanitize") != std::string_view::npos ||
+         word.find("no_address_safety_analysis") != std::string_view::npos;
+}
+
+// The identifiers of a preprocessed line, outside string and character literals.
+std::vector<std::string_view> Identifiers(std::string_view line) {
+  std::vector<std::string_view> words;
+  const auto isWordChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (size_t at = 0; at < line.size();) {
+    const char c = line[at];
+    if (c == '"' || c == '\'') {
+      size_t end = at + 1;
+      while (end < line.size() && line[end] != c) end += line[end] == '\\' ? 2 : 1;
+      at = end + 1;
+    } else if (isWordChar(c)) {
+      size_t end = at;
+      while (end < line.size() && isWordChar(line[end])) ++end;
+      words.push_back(line.substr(at, end - at));
+      at = end;
+    } else {
+      ++at;
+    }
+  }
+  return words;
+}
+
+}  // namespace
+
+std::string UninstrumentedCodeErrors(std::string_view preprocessed) {
+  std::string errors;
+  std::string file;
+  long line = 0;
+  bool systemHeader = false;
+  std::istringstream lines{std::string(preprocessed)};
+  std::string text;
+  while (std::getline(lines, text)) {
+    // A line marker: `# LINE "FILE" FLAGS`, where flag 3 marks a system header.
+    if (text.size() > 2 && text[0] == '#' && text[1] == ' ' && std::isdigit(static_cast<unsigned char>(text[2]))) {
+      std::istringstream marker(text.substr(2));
+      std::string quoted;
+      marker >> line >> std::quoted(quoted);
+      file = quoted;
+      systemHeader = false;
+      for (int flag; marker >> flag;) systemHeader = systemHeader || flag == 3;
+      continue;
+    }
+    const long number = line++;
+    if (systemHeader) continue;
+    for (std::string_view word : Identifiers(text)) {
+      const std::string where = file + ":" + std::to_string(number) + ": error: [device-code] `" + std::string(word);
+      if (IsAssembly(word)) {
+        errors += where + "`: inline assembly is host machine code, which an AI core cannot run; write it in C++\n";
+        break;
+      }
+      if (TurnsInstrumentationOff(word)) {
+        errors += where +
+                  "` turns off the instrumentation through which the simulator charges a kernel's scalar "
+                  "work; remove the attribute\n";
+        break;
+      }
     }
   }
   return errors;

@@ -1,6 +1,6 @@
 // What an AI core can run. A kernel object may reference the simulator's device API (the
 // ascendc_sim::rt functions behind its instructions, queues, scalar helpers and AscendC::printf),
-// the few symbols the compiler emits on its own, and what the candidate's other kernel objects
+// the few symbols the compiler and its instrumentation emit, and what the candidate's other kernel objects
 // define. Anything else in a kernel object is host code the real toolchain rejects: heap
 // allocation, host libm and libc, iostreams, files, threads, exceptions, RTTI. So is a static
 // initialiser (an AI core runs no constructors before the kernel). Checking the compiled objects'
@@ -29,6 +29,12 @@ ObjectSymbols ReadObjectSymbols(std::string_view nmListing, const std::filesyste
 // object keeps to device code. `simulatorSymbols` are the global definitions of the simulator's
 // library; the line is the first in the object's source naming the call, when one does.
 std::string DeviceCodeErrors(const std::vector<ObjectSymbols>& objects, const std::set<std::string>& simulatorSymbols);
+
+// Ways around the instrumentation that charges a kernel's scalar work (sim/src/scalar_code.h):
+// inline assembly (which no AI core toolchain would assemble either) and attributes that turn the
+// instrumentation off. One `FILE:LINE: error: [device-code] …` line per use in `preprocessed` (g++
+// -E output, so macros cannot hide one) outside system headers, or "".
+std::string UninstrumentedCodeErrors(std::string_view preprocessed);
 
 // Kernel-visible headers reach the simulator only through its ascendc_sim::rt functions; the rest
 // of the library (the cost model's state, host-side APIs, the std and JSON code it instantiates) is

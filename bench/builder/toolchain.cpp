@@ -12,13 +12,15 @@
 namespace akgen::bench {
 namespace {
 
-std::vector<std::filesystem::path> SplitPaths(const std::string& list) {
-  std::vector<std::filesystem::path> paths;
+// The items of a `|`-separated list from the build.
+template <class Item>
+std::vector<Item> SplitList(const std::string& list) {
+  std::vector<Item> items;
   std::stringstream stream(list);
-  std::string path;
-  while (std::getline(stream, path, '|'))
-    if (!path.empty()) paths.emplace_back(path);
-  return paths;
+  std::string item;
+  while (std::getline(stream, item, '|'))
+    if (!item.empty()) items.emplace_back(item);
+  return items;
 }
 
 std::string FirstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
@@ -27,13 +29,19 @@ Toolchain MakeToolchain() {
   Toolchain toolchain;
   const char* compiler = std::getenv("CXX");
   toolchain.compiler = compiler && compiler[0] ? compiler : "g++";
-  toolchain.version = FirstLine(RunCompiler({toolchain.compiler, "--version"}, std::filesystem::temp_directory_path()).log);
+  toolchain.version =
+      FirstLine(RunCompiler({toolchain.compiler, "--version"}, std::filesystem::temp_directory_path()).log);
   // -O1: candidate compiles dominate a unit's time, and -O2 buys little for kernels whose time is
   // spent in the simulator's vector engine.
-  toolchain.compileFlags = {"-std=c++20", "-O1", "-I" AKGEN_SIM_INCLUDE_DIR, "-D__CCE_AICORE__=220",
-                            "-D__NPU_ARCH__=2201", "-Wno-builtin-declaration-mismatch"};
-  toolchain.describeObjects = SplitPaths(AKGEN_DESCRIBE_OBJECTS);
-  toolchain.runnerObjects = SplitPaths(AKGEN_RUNNER_OBJECTS);
+  toolchain.compileFlags = {"-std=c++20",
+                            "-O1",
+                            "-I" AKGEN_SIM_INCLUDE_DIR,
+                            "-D__CCE_AICORE__=220",
+                            "-D__NPU_ARCH__=2201",
+                            "-Wno-builtin-declaration-mismatch"};
+  toolchain.kernelInstrumentation = SplitList<std::string>(AKGEN_KERNEL_INSTRUMENTATION);
+  toolchain.describeObjects = SplitList<std::filesystem::path>(AKGEN_DESCRIBE_OBJECTS);
+  toolchain.runnerObjects = SplitList<std::filesystem::path>(AKGEN_RUNNER_OBJECTS);
   toolchain.simulatorLibrary = AKGEN_SIM_LIBRARY;
   toolchain.simulatorHeaders = FilesBelow(AKGEN_SIM_INCLUDE_DIR);
   return toolchain;
@@ -63,7 +71,8 @@ void StageHarnessToolchain(uid_t sandboxUid, const std::filesystem::path& root) 
     std::vector<std::filesystem::path> files = {toolchain.simulatorLibrary, includeDir};
     files.insert(files.end(), toolchain.describeObjects.begin(), toolchain.describeObjects.end());
     files.insert(files.end(), toolchain.runnerObjects.begin(), toolchain.runnerObjects.end());
-    if (std::all_of(files.begin(), files.end(), [&](const auto& file) { return ReachableBy(file, sandboxUid); })) return;
+    if (std::all_of(files.begin(), files.end(), [&](const auto& file) { return ReachableBy(file, sandboxUid); }))
+      return;
     const std::filesystem::path stagedInclude = StagedCopy(includeDir, root);
     std::replace(toolchain.compileFlags.begin(), toolchain.compileFlags.end(), std::string("-I" AKGEN_SIM_INCLUDE_DIR),
                  "-I" + stagedInclude.string());

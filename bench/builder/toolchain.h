@@ -14,6 +14,9 @@ struct Toolchain {
   std::string compiler;                   // $CXX, else g++
   std::string version;                    // the compiler's first --version line, part of every cache key
   std::vector<std::string> compileFlags;  // for op_host, kernel and shim sources
+  // For kernel sources alone: the instrumentation through which the simulator charges scalar work
+  // (sim/src/scalar_code.h; sim/CMakeLists.txt's AKGEN_KERNEL_INSTRUMENTATION).
+  std::vector<std::string> kernelInstrumentation;
   std::vector<std::filesystem::path> describeObjects;
   std::vector<std::filesystem::path> runnerObjects;
   std::filesystem::path simulatorLibrary;

@@ -74,7 +74,10 @@ const char* PositionName(uint8_t position) {
 }
 
 BlockState::BlockState(int64_t blockIndex, const CostTable& costs, SyncMode mode, bool keepSegments)
-    : index(blockIndex), storage(AcquireStorage()), timeline(costs, mode, keepSegments) {
+    : index(blockIndex),
+      storage(AcquireStorage()),
+      dataCache(costs.dataCacheBytes, costs.dataCacheLineBytes),
+      timeline(costs, mode, keepSegments) {
   uint8_t* cursor = storage + (4096 - reinterpret_cast<uintptr_t>(storage) % 4096) % 4096;
   for (size_t i = 0; i < size_t(Memory::kCount); ++i) {
     memoryBase[i] = cursor;

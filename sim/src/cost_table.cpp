@@ -3,6 +3,8 @@
 //   [PTO]  PTO-ISA's A2/A3 cost model (third-party calibration): DMA rates at 1.85 GHz, vector
 //          fixed and per-repeat costs fitted to measurements, set/wait flag and barrier costs
 //   [ARS]  ascend-rs benchmarks: host-observed launch + sync of tiny kernels on a 910B3
+//   [DOC]  CANN's Ascend C programming guide, "Compute Units" and "Reading/Writing Data by the
+//          Scalar Unit" (the scalar unit's data cache)
 //   assumed: no public figure found; chosen to be plausible, to be calibrated on hardware
 #include "cost_table.h"
 
@@ -43,8 +45,12 @@ constexpr CostTable Table(const char* soc, double clockMhz) {
           },
       .cubeHeadCycles = 6,        // Mmad head [PTO cce_costmodel_cube]
       .issueCycles = 4,           // assumed
+      .scalarBlockCycles = 4,     // assumed: a basic block of our x86 build holds ~4 instructions
       .scalarUbAccessCycles = 2,  // assumed
-      .scalarGmAccessCycles = 20, // assumed (data cache, mostly hits)
+      .scalarGmAccessCycles = 20, // assumed: a data-cache hit
+      .scalarGmMissCycles = 200,  // assumed: a round trip to GM, as dmaLatencyCycles
+      .dataCacheBytes = 16384,    // [DOC] DCache of 16 KiB
+      .dataCacheLineBytes = 64,   // [DOC] 64-byte cache lines
       .flagCycles = 1,            // set_flag/wait_flag ≈ 1 cycle [PTO]
       .vectorDrainCycles = 16,    // PipeBarrier<PIPE_V> drains 16 cycles [PTO]
       .syncAllCycles = 200,       // assumed

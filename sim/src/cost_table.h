@@ -40,11 +40,17 @@ struct CostTable {
   uint32_t dmaLatencyCycles;
   uint32_t dmaBurstCycles;  // extra per block of a multi-block (strided) copy
   VecCostFigures vector[size_t(VecCost::kCount)];
-  // The scalar unit: issuing one vector or DMA instruction, and a GetValue/SetValue.
   uint32_t cubeHeadCycles;  // per Mmad, before its 16 x K0 x 16 steps (one per cycle)
+  // The scalar unit: issuing one vector or DMA instruction, one basic block of the kernel's own
+  // code (scalar_code.h), and a load or store of UB or of GM (GetValue/SetValue or a raw pointer);
+  // a GM access that misses the data cache waits for the line from GM on top.
   uint32_t issueCycles;
+  uint32_t scalarBlockCycles;
   uint32_t scalarUbAccessCycles;
   uint32_t scalarGmAccessCycles;
+  uint32_t scalarGmMissCycles;
+  uint32_t dataCacheBytes;
+  uint32_t dataCacheLineBytes;
   uint32_t flagCycles;         // SetFlag or WaitFlag
   uint32_t vectorDrainCycles;  // PipeBarrier<PIPE_V> with vector work pending
   uint32_t syncAllCycles;      // the all-core barrier once every block arrived

@@ -124,6 +124,16 @@ void CheckGlobal(const GlobalRef& ref, uint64_t bytes, Access access, Site site)
   RecordScalarAccess(GlobalAccess(ref.address, bytes, access == Access::kWrite), site);
 }
 
+void LoadGlobal(const GlobalRef& ref, void* value, uint64_t bytes, Site site) {
+  CheckGlobal(ref, bytes, Access::kRead, site);
+  std::memcpy(value, ref.address, bytes);
+}
+
+void StoreGlobal(const GlobalRef& ref, const void* value, uint64_t bytes, Site site) {
+  CheckGlobal(ref, bytes, Access::kWrite, site);
+  std::memcpy(ref.address, value, bytes);
+}
+
 void FillGlobal(const GlobalRef& ref, uint64_t count, uint64_t valueBits, uint32_t elementBytes, Site site) {
   CheckGlobalBounds(ref, count * elementBytes, Access::kWrite, site);
   RecordGlobalFill(ref, count * elementBytes, site);

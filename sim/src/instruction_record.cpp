@@ -101,8 +101,12 @@ void RecordGlobalFill(const GlobalRef& ref, uint64_t bytes, const Site& site) {
 
 void RecordScalarAccess(const MemAccess& access, const Site& site) {
   const CostTable& costs = CurrentLaunchCost().Costs();
-  const uint64_t cycles = access.space == kGlobalSpace ? costs.scalarGmAccessCycles : costs.scalarUbAccessCycles;
-  PipeTimeline& timeline = CurrentBlock().timeline;
+  BlockState& block = CurrentBlock();
+  const uint64_t cycles =
+      access.space == kGlobalSpace
+          ? costs.scalarGmAccessCycles + costs.scalarGmMissCycles * block.dataCache.Touch(access.begin, access.end - access.begin)
+          : costs.scalarUbAccessCycles;
+  PipeTimeline& timeline = block.timeline;
   timeline.Issue(HwPipe::kScalar, cycles, &access, 1, site);
   if (access.space != kGlobalSpace) return;
   const uint64_t bytes = access.end - access.begin;

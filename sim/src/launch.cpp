@@ -16,6 +16,7 @@
 #include "diagnostics.h"
 #include "launch_cost.h"
 #include "launch_state.h"
+#include "scalar_code.h"
 
 namespace ascendc_sim {
 namespace {
@@ -85,7 +86,9 @@ void Start(Fiber& fiber, int64_t index) {
 
 void Resume(Fiber& fiber) {
   gLaunch->running = &fiber;
+  EnterKernelCode(fiber.stack, kFiberStackBytes);
   swapcontext(&gLaunch->scheduler, &fiber.context);
+  LeaveKernelCode();
   gLaunch->running = nullptr;
   if (fiber.state == Fiber::State::kFinished || fiber.state == Fiber::State::kFailed) {
     if (fiber.state == Fiber::State::kFinished) gLaunch->cost.AddBlock(fiber.block->index, fiber.block->timeline.Finish());

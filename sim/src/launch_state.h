@@ -8,6 +8,7 @@
 
 #include "ascendc_sim/enums.h"
 #include "ascendc_sim/runtime.h"
+#include "data_cache.h"
 #include "pipe_timeline.h"
 
 namespace ascendc_sim {
@@ -104,6 +105,7 @@ struct BlockState {
   uint8_t* systemWorkspace = nullptr;  // GetSysWorkSpacePtr; a framework launch sets it first
   // CrossCoreSetFlag<0> calls of this block not yet consumed by a CrossCoreWaitFlag, per flag ID.
   uint8_t pendingAllCoreSets[16] = {};
+  DataCache dataCache;  // the scalar unit's, for its GM loads and stores
   PipeTimeline timeline;
 
   BlockState(int64_t blockIndex, const CostTable& costs, SyncMode mode, bool keepSegments);

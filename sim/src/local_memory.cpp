@@ -148,6 +148,16 @@ void CheckLocal(const LocalRef& ref, uint64_t byteOffset, uint64_t bytes, Access
   }
 }
 
+void LoadLocal(const LocalRef& ref, uint64_t byteOffset, void* value, uint64_t bytes, Site site) {
+  CheckLocal(ref, byteOffset, bytes, Access::kRead, site);
+  std::memcpy(value, ref.address + byteOffset, bytes);
+}
+
+void StoreLocal(const LocalRef& ref, uint64_t byteOffset, const void* value, uint64_t bytes, Site site) {
+  CheckLocal(ref, byteOffset, bytes, Access::kWrite, site);
+  std::memcpy(ref.address + byteOffset, value, bytes);
+}
+
 void PrintLocal(const LocalRef& ref, DType type, uint32_t count, Site site) {
   const uint32_t elementBytes = DTypeBytes(type);
   CheckLocal(ref, 0, uint64_t(count) * elementBytes, Access::kRead, site);

@@ -4,6 +4,7 @@
 
 #include "diagnostics.h"
 #include "launch_state.h"
+#include "scalar_code.h"
 
 namespace ascendc_sim {
 namespace {
@@ -63,7 +64,15 @@ const char* HwPipeName(HwPipe pipe) {
 PipeTimeline::PipeTimeline(const CostTable& costs, SyncMode mode, bool keepSegments)
     : costs_(costs), mode_(mode), keepSegments_(keepSegments), flags_(size_t(AscendC::HardEvent::MAX) * kEventIds) {}
 
+void PipeTimeline::ChargeScalarCode() {
+  const uint64_t blocks = TakeKernelBasicBlocks();
+  if (blocks == 0) return;
+  static constexpr Site kScalarCode{"kernel code", 0, "scalar code"};
+  Occupy(HwPipe::kScalar, ready_[size_t(HwPipe::kScalar)], blocks * costs_.scalarBlockCycles, kScalarCode);
+}
+
 uint64_t PipeTimeline::Dispatch(HwPipe pipe) {
+  ChargeScalarCode();
   const size_t scalar = size_t(HwPipe::kScalar);
   if (pipe == HwPipe::kScalar) return ready_[scalar];
   const uint64_t issuedAt = ready_[scalar];
@@ -190,6 +199,7 @@ void PipeTimeline::WaitFlag(uint8_t event, int32_t id, const Site& site) {
 }
 
 void PipeTimeline::Barrier(uint8_t pipe, const Site& site) {
+  ChargeScalarCode();
   if (pipe == uint8_t(PIPE_ALL)) {
     const uint64_t drained = *std::max_element(ready_.begin(), ready_.end());
     Occupy(HwPipe::kScalar, drained, costs_.flagCycles, site);
@@ -251,6 +261,7 @@ void PipeTimeline::CheckFlagsPaired() {
 }
 
 BlockTimes PipeTimeline::Finish() {
+  ChargeScalarCode();
   times_.end = *std::max_element(ready_.begin(), ready_.end());
   return std::move(times_);
 }

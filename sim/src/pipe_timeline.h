@@ -88,6 +88,8 @@ class PipeTimeline {
     std::vector<Site> unmatchedWaits;
   };
 
+  // The kernel's own scalar code since the last instruction (scalar_code.h) runs on the scalar pipe.
+  void ChargeScalarCode();
   // The scalar unit dispatches an instruction to `pipe`: the earliest cycle it can start there.
   uint64_t Dispatch(HwPipe pipe);
   void Occupy(HwPipe pipe, uint64_t start, uint64_t cycles, const Site& site);

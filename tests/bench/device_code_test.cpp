@@ -76,5 +76,40 @@ TEST(DeviceCodeTest, AStaticInitialiserIsSaidOnceWithoutItsAtexitRegistration) {
             "constexpr or set it inside the kernel\n");
 }
 
+TEST(DeviceCodeTest, TheInstrumentationsCallsAreDeviceCodeButNotTheKernelsToDefine) {
+  const ObjectSymbols calls = ReadObjectSymbols(
+      "__sanitizer_cov_trace_pc U\n__asan_load4_noabort U\n__asan_storeN_noabort U\n__asan_handle_no_return U\n"
+      "memcpy U\n",
+      "op_kernel/k.cpp");
+  EXPECT_EQ(DeviceCodeErrors({calls}, {}), "");
+  for (const std::string symbol :
+       {"__sanitizer_cov_trace_pc", "__asan_load8_noabort", "akgen_kernel_memcpy", "memset"}) {
+    const ObjectSymbols defines = ReadObjectSymbols(symbol + " T 0 1\n", "op_kernel/k.cpp");
+    EXPECT_EQ(DeviceCodeErrors({defines}, {}), "op_kernel/k.cpp: error: [device-code] the kernel defines `" + symbol +
+                                                   "`, which the toolchain provides; rename it\n");
+  }
+}
+
+TEST(DeviceCodeTest, AssemblyAndAttributesThatTurnInstrumentationOffAreNamedWithTheirLine) {
+  const std::string preprocessed =
+      "# 1 \"op_kernel/k.cpp\"\n"
+      "# 1 \"/usr/include/stdio.h\" 1 3 4\n"
+      "extern int fscanf (FILE *, const char *, ...) __asm__ (\"\" \"__isoc99_fscanf\");\n"  // a system header's
+      "# 3 \"op_kernel/k.cpp\" 2\n"
+      "const char* text = \"asm no_sanitize\";\n"                 // in a string: nothing
+      "int asmCount = 0;\n"                                       // a longer word: nothing
+      "__attribute__((no_sanitize_address)) void f() {}\n"        // line 5
+      "[[gnu::no_sanitize(\"coverage\")]] void g() {}\n"          // line 6
+      "void h() { __asm__ volatile(\"nop\"); asm(\"nop\"); }\n";  // line 7, said once
+  EXPECT_EQ(UninstrumentedCodeErrors(preprocessed),
+            "op_kernel/k.cpp:5: error: [device-code] `no_sanitize_address` turns off the instrumentation through "
+            "which the simulator charges a kernel's scalar work; remove the attribute\n"
+            "op_kernel/k.cpp:6: error: [device-code] `no_sanitize` turns off the instrumentation through which the "
+            "simulator charges a kernel's scalar work; remove the attribute\n"
+            "op_kernel/k.cpp:7: error: [device-code] `__asm__`: inline assembly is host machine code, which an AI "
+            "core cannot run; write it in C++\n");
+  EXPECT_EQ(UninstrumentedCodeErrors("# 1 \"op_kernel/k.cpp\"\nint main() { return 0; }\n"), "");
+}
+
 }  // namespace
 }  // namespace akgen::bench

@@ -18,17 +18,13 @@ class GlobalTensor {
 
   T GetValue(uint64_t offset, const std::source_location location = std::source_location::current()) const {
     const ascendc_sim::GlobalRef element = At(offset);
-    ascendc_sim::rt::CheckGlobal(element, sizeof(T), ascendc_sim::Access::kRead,
-                                 ascendc_sim::MakeSite("GlobalTensor::GetValue", location));
     T value;
-    __builtin_memcpy(&value, element.address, sizeof(T));
+    ascendc_sim::rt::LoadGlobal(element, &value, sizeof(T), ascendc_sim::MakeSite("GlobalTensor::GetValue", location));
     return value;
   }
   void SetValue(uint64_t offset, T value, const std::source_location location = std::source_location::current()) {
     const ascendc_sim::GlobalRef element = At(offset);
-    ascendc_sim::rt::CheckGlobal(element, sizeof(T), ascendc_sim::Access::kWrite,
-                                 ascendc_sim::MakeSite("GlobalTensor::SetValue", location));
-    __builtin_memcpy(element.address, &value, sizeof(T));
+    ascendc_sim::rt::StoreGlobal(element, &value, sizeof(T), ascendc_sim::MakeSite("GlobalTensor::SetValue", location));
   }
   __gm__ T& operator()(uint64_t offset) const {
     const ascendc_sim::GlobalRef element = At(offset);

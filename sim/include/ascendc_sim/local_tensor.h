@@ -24,18 +24,16 @@ class LocalTensor {
   explicit LocalTensor(const ascendc_sim::LocalRef& ref) : ref_(ref) {}
 
   T GetValue(uint32_t index, const std::source_location location = std::source_location::current()) const {
-    ascendc_sim::rt::CheckLocal(ref_, uint64_t(index) * sizeof(T), sizeof(T), ascendc_sim::Access::kRead,
-                                ascendc_sim::MakeSite("LocalTensor::GetValue", location));
     T value;
-    __builtin_memcpy(&value, ref_.address + uint64_t(index) * sizeof(T), sizeof(T));
+    ascendc_sim::rt::LoadLocal(ref_, uint64_t(index) * sizeof(T), &value, sizeof(T),
+                               ascendc_sim::MakeSite("LocalTensor::GetValue", location));
     return value;
   }
   template <class S>
   void SetValue(uint32_t index, S value, const std::source_location location = std::source_location::current()) const {
-    ascendc_sim::rt::CheckLocal(ref_, uint64_t(index) * sizeof(T), sizeof(T), ascendc_sim::Access::kWrite,
-                                ascendc_sim::MakeSite("LocalTensor::SetValue", location));
     const T converted = static_cast<T>(value);
-    __builtin_memcpy(ref_.address + uint64_t(index) * sizeof(T), &converted, sizeof(T));
+    ascendc_sim::rt::StoreLocal(ref_, uint64_t(index) * sizeof(T), &converted, sizeof(T),
+                                ascendc_sim::MakeSite("LocalTensor::SetValue", location));
   }
   // A reference may be read or written; it is counted as a write so later reads are not flagged.
   T& operator()(uint32_t index) const {

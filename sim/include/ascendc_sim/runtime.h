@@ -109,6 +109,10 @@ void* GmAllocInSegment(size_t bytes, size_t segmentBytes);
 void GmFree(void* pointer);
 GlobalRef GmResolve(const void* pointer);
 void CheckGlobal(const GlobalRef& ref, uint64_t bytes, Access access, Site site);
+// CheckGlobal, then the scalar unit's copy of the bytes between GM and `value`. The copy is the
+// runtime's, so the kernel's instrumented code (scalar_code.h) does not see and charge it again.
+void LoadGlobal(const GlobalRef& ref, void* value, uint64_t bytes, Site site);
+void StoreGlobal(const GlobalRef& ref, const void* value, uint64_t bytes, Site site);
 void CheckKernelArgument(const void* pointer, int index, Site site);
 void FillGlobal(const GlobalRef& ref, uint64_t count, uint64_t valueBits, uint32_t elementBytes, Site site);
 
@@ -144,6 +148,9 @@ LocalRef LocalAt(const void* address, const char* operand, Site site);
 
 // Scalar access to on-chip memory (GetValue/SetValue); checks liveness, bounds and initialisation.
 void CheckLocal(const LocalRef& ref, uint64_t byteOffset, uint64_t bytes, Access access, Site site);
+// CheckLocal, then the copy, as LoadGlobal and StoreGlobal.
+void LoadLocal(const LocalRef& ref, uint64_t byteOffset, void* value, uint64_t bytes, Site site);
+void StoreLocal(const LocalRef& ref, uint64_t byteOffset, const void* value, uint64_t bytes, Site site);
 void PrintLocal(const LocalRef& ref, DType type, uint32_t count, Site site);
 int32_t WriteLocalToFile(const LocalRef& ref, const char* fileName, Site site);
 

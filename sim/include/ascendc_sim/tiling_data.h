@@ -42,8 +42,7 @@ void InitTilingData(T* destination, const uint8_t* tiling, uint64_t byteOffset, 
                 "tiling structs are copied byte-wise from GM: use only plain fields (no pointers to host "
                 "objects, references, or virtual functions)");
   const GlobalRef ref = rt::GmResolve(tiling + byteOffset);
-  rt::CheckGlobal(ref, sizeof(T), Access::kRead, site);
-  __builtin_memcpy(static_cast<void*>(destination), ref.address, sizeof(T));
+  rt::LoadGlobal(ref, static_cast<void*>(destination), sizeof(T), site);
 }
 
 }  // namespace ascendc_sim

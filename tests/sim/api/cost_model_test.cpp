@@ -22,16 +22,7 @@ struct StreamingAdd {
   uint32_t buffers = 2;
 };
 
-// Runs one launch and returns its profile; fails the test on a diagnostic error.
-template <class Body>
-ascendc_sim::LaunchProfile Profile(uint32_t blockDim, Body body) {
-  ascendc_sim::TakeLaunchProfiles();
-  const simtest::LaunchOutcome outcome = simtest::Launch(blockDim, body);
-  EXPECT_EQ(outcome.status, 0) << outcome.Describe();
-  std::vector<ascendc_sim::LaunchProfile> profiles = ascendc_sim::TakeLaunchProfiles();
-  EXPECT_EQ(profiles.size(), 1u);
-  return profiles.empty() ? ascendc_sim::LaunchProfile{} : profiles.front();
-}
+using simtest::Profile;
 
 ascendc_sim::LaunchProfile ProfileAdd(const StreamingAdd& shape) {
   GmBuffer<half> x(shape.length), y(shape.length), z(shape.length);

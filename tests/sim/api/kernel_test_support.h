@@ -1,6 +1,8 @@
 // Helpers for in-process simulator tests: GM buffers, launches that report diagnostics, and
 // reference rounding through the simulator's own half/bfloat16 types.
 #pragma once
+#include <gtest/gtest.h>
+
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -8,6 +10,7 @@
 
 #include "kernel_operator.h"
 #include "tikicpulib.h"
+#include "launch_profile.h"
 #include "simulator.h"
 
 namespace simtest {
@@ -49,6 +52,17 @@ LaunchOutcome Launch(uint32_t blockDim, Body body) {
                                           ascendc_sim::MakeSite("test", std::source_location::current()));
   outcome.diagnostics = ascendc_sim::TakeDiagnostics();
   return outcome;
+}
+
+// Runs one launch and returns its profile; fails the test on a diagnostic error.
+template <class Body>
+ascendc_sim::LaunchProfile Profile(uint32_t blockDim, Body body) {
+  ascendc_sim::TakeLaunchProfiles();
+  const LaunchOutcome outcome = Launch(blockDim, body);
+  EXPECT_EQ(outcome.status, 0) << outcome.Describe();
+  std::vector<ascendc_sim::LaunchProfile> profiles = ascendc_sim::TakeLaunchProfiles();
+  EXPECT_EQ(profiles.size(), 1u);
+  return profiles.empty() ? ascendc_sim::LaunchProfile{} : profiles.front();
 }
 
 template <class D>
