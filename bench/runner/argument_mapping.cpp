@@ -141,7 +141,7 @@ class CallMapper {
   ParamArgument Param(const ParamSignature& param, size_t argument, std::vector<std::string>& types) {
     const ManifestValue& value = call_.arguments[argument];
     const std::string declaredType = param.dataTypes.empty() ? "DT_FLOAT" : param.dataTypes.front();
-    ParamArgument mapped{param.name, {}, param.paramType == "dynamic"};
+    ParamArgument mapped{param.name, {}, param.paramType == "dynamic", param.valueDepend};
     const std::string where = "argument " + std::to_string(argument) + " (" + param.name + ")";
     if (mapped.dynamic != (value.kind == ValueKind::TensorList)) {
       Fail(where + ": op " + op_.opType + " declares it " + (mapped.dynamic ? "DYNAMIC (a tensor list)" : "a single tensor") +

@@ -42,7 +42,7 @@ const char* AttrKindName(ops::AttrKind kind) {
 std::vector<ParamSignature> Params(const std::vector<host::ParamDescription>& params) {
   std::vector<ParamSignature> signatures;
   for (const host::ParamDescription& param : params) {
-    ParamSignature signature{param.name, ParamTypeName(param.paramType), {}};
+    ParamSignature signature{param.name, ParamTypeName(param.paramType), {}, param.valueDepend};
     for (ge::DataType type : param.dataTypes) signature.dataTypes.push_back(ge::TypeUtils::DataTypeToSerialString(type));
     signatures.push_back(signature);
   }

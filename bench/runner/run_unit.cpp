@@ -2,6 +2,9 @@
 
 #include <chrono>
 #include <fstream>
+#include <optional>
+#include <set>
+#include <variant>
 
 #include "bench/builder/describe_op.h"
 #include "bench/common/environment_fault.h"
@@ -92,24 +95,45 @@ PreparedUnit Build(const UnitSetup& setup, const Task& task, const Candidate& ca
   return prepared;
 }
 
-UnitRun ReadRunnerResult(const SandboxResult& sandbox, const fs::path& runDir, const ArgumentMapping& mapping,
-                         OutputStructure outputStructure) {
+// The runner's result.json in `runDir`, or the failure of a run that wrote none.
+std::variant<RunnerResult, UnitRun> RunnerResultIn(const SandboxResult& sandbox, const fs::path& runDir) {
   const SandboxClassification classification = Classify(sandbox);
   if (classification.verdict == SandboxVerdict::Timeout || classification.verdict == SandboxVerdict::Crash ||
       !fs::exists(runDir / kRunnerResultFile))
     return FromSandbox(classification, "runner", sandbox.standardError.text);
-  const RunnerResult result = RunnerResultFromJson(ReadJsonFile(runDir / kRunnerResultFile));
+  return RunnerResultFromJson(ReadJsonFile(runDir / kRunnerResultFile));
+}
+
+// The tiling run's failure, if it failed.
+std::optional<UnitRun> TilingFailure(const SandboxResult& sandbox, const fs::path& tilingDir) {
+  std::variant<RunnerResult, UnitRun> outcome = RunnerResultIn(sandbox, tilingDir);
+  if (UnitRun* failed = std::get_if<UnitRun>(&outcome)) return std::move(*failed);
+  const RunnerResult& result = std::get<RunnerResult>(outcome);
+  if (result.status == RunnerStatus::TilingError) {
+    UnitRun run = Failed(Verdict::TilingError, result.message);
+    run.blockDim = result.blockDim;
+    run.tilingKey = result.tilingKey;
+    // The tiling function's own explanation, if it printed one (CANN ops log their reason).
+    if (!sandbox.standardError.text.empty()) run.detail += "\ntiling output:\n" + sandbox.standardError.text;
+    return run;
+  }
+  if (!fs::exists(tilingDir / kRunnerTilingFile))
+    return Failed(Verdict::Crash, "runner: the tiling run wrote no " + std::string(kRunnerTilingFile));
+  return std::nullopt;
+}
+
+UnitRun ReadRunnerResult(const SandboxResult& sandbox, const fs::path& runDir, const ArgumentMapping& mapping,
+                         OutputStructure outputStructure) {
+  std::variant<RunnerResult, UnitRun> outcome = RunnerResultIn(sandbox, runDir);
+  if (UnitRun* failed = std::get_if<UnitRun>(&outcome)) return std::move(*failed);
+  const RunnerResult& result = std::get<RunnerResult>(outcome);
   UnitRun run;
   run.diagnostics = result.diagnostics;
   run.blockDim = result.blockDim;
   run.tilingKey = result.tilingKey;
   run.detail = result.message;
   run.timing = result.timing;
-  if (result.status == RunnerStatus::TilingError) {
-    run.failure = Verdict::TilingError;
-    // The tiling function's own explanation, if it printed one (CANN ops log their reason).
-    if (!sandbox.standardError.text.empty()) run.detail += "\ntiling output:\n" + sandbox.standardError.text;
-  } else if (result.status == RunnerStatus::SimError) {
+  if (result.status == RunnerStatus::SimError) {
     run.failure = Verdict::SimError;
     for (const RunnerDiagnostic& diagnostic : result.diagnostics)
       if (diagnostic.severity == "error" && run.diagnosticKind.empty()) run.diagnosticKind = diagnostic.kind;
@@ -149,22 +173,53 @@ PreparedUnit PrepareUnit(const UnitSetup& setup, const Task& task, const Candida
   return prepared;
 }
 
+// The files of the value-depend inputs, the only data the tiling function may see.
+std::set<std::string> ValueDependFiles(const RunnerRequest& request) {
+  std::set<std::string> files;
+  for (const ParamArgument& input : request.inputs)
+    if (input.valueDepend)
+      for (const TensorArgument& tensor : input.tensors) files.insert(tensor.file);
+  return files;
+}
+
+// Writes the run files (all of them, or those named in `only`) and the request into `directory`.
+void StageRun(const ArgumentMapping& mapping, const RunnerRequest& request, const fs::path& directory,
+              const std::optional<std::set<std::string>>& only) {
+  for (const RunFile& file : mapping.files) {
+    if (only && !only->count(file.name)) continue;
+    if (file.source)
+      fs::copy_file(*file.source, directory / file.name);
+    else
+      WriteFileBytes(directory / file.name, file.bytes.data(), file.bytes.size());
+  }
+  WriteJsonFile(directory / kRunnerRequestFile, ToJson(request));
+}
+
+// The runner's two runs: the tiling alone, in a folder and a process without the inputs' data
+// (but the value-depend inputs'), then the launch with the tiling's outcome.
+UnitRun RunBoth(const UnitSetup& setup, const Task& task, const GoldenCase& golden, const PreparedUnit& prepared,
+                const fs::path& workDir) {
+  const fs::path tilingDir = workDir / "tiling";
+  const SandboxPolicy tilingPolicy = PolicyIn(setup, task, golden, tilingDir);
+  RunnerRequest tilingRequest = prepared.mapping.request;
+  tilingRequest.tilingOnly = true;
+  StageRun(prepared.mapping, tilingRequest, tilingDir, ValueDependFiles(tilingRequest));
+  const SandboxResult tiling = RunInSandbox(tilingPolicy, prepared.runner.program, {});
+  if (std::optional<UnitRun> failure = TilingFailure(tiling, tilingDir)) return std::move(*failure);
+  const fs::path runDir = workDir / "run";
+  SandboxPolicy policy = PolicyIn(setup, task, golden, runDir);
+  policy.limits.addressSpaceBytes += CaseTensorBytes(prepared.mapping.request);
+  StageRun(prepared.mapping, prepared.mapping.request, runDir, std::nullopt);
+  fs::copy_file(tilingDir / kRunnerTilingFile, runDir / kRunnerTilingFile);
+  const SandboxResult sandbox = RunInSandbox(policy, prepared.runner.program, {});
+  return ReadRunnerResult(sandbox, runDir, prepared.mapping, golden.manifest.outputStructure);
+}
+
 UnitRun RunPrepared(const UnitSetup& setup, const Task& task, const GoldenCase& golden, const PreparedUnit& prepared,
                     const fs::path& workDir) {
   try {
-    const fs::path runDir = workDir / "run";
-    SandboxPolicy policy = PolicyIn(setup, task, golden, runDir);
-    policy.limits.addressSpaceBytes += CaseTensorBytes(prepared.mapping.request);
-    for (const RunFile& file : prepared.mapping.files) {
-      if (file.source)
-        fs::copy_file(*file.source, runDir / file.name);
-      else
-        WriteFileBytes(runDir / file.name, file.bytes.data(), file.bytes.size());
-    }
-    WriteJsonFile(runDir / kRunnerRequestFile, ToJson(prepared.mapping.request));
     const auto runStart = std::chrono::steady_clock::now();
-    const SandboxResult sandbox = RunInSandbox(policy, prepared.runner.program, {});
-    UnitRun run = ReadRunnerResult(sandbox, runDir, prepared.mapping, golden.manifest.outputStructure);
+    UnitRun run = RunBoth(setup, task, golden, prepared, workDir);
     run.runSeconds = SecondsSince(runStart);
     run.buildSeconds = prepared.buildSeconds;
     run.buildCacheHit = prepared.cacheHit;

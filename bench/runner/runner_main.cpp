@@ -5,6 +5,7 @@
 // tensors the harness reads and result.json with the cost model's timing (runner_protocol.h). A
 // timing-only request runs the simulator without moving data and writes no tensor back.
 #include <cstring>
+#include <deque>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -46,6 +47,16 @@ size_t ByteSize(const TensorArgument& tensor) {
   return static_cast<size_t>(elements) * static_cast<size_t>(ge::GetSizeByDataType(type));
 }
 
+// A tensor's contents: its file's, or zeros for a zero-filled one.
+std::vector<uint8_t> TensorBytes(const TensorArgument& tensor) {
+  if (tensor.zeroFilled) return std::vector<uint8_t>(ByteSize(tensor));
+  std::vector<uint8_t> bytes = ReadBytes(tensor.file);
+  if (bytes.size() != ByteSize(tensor))
+    throw std::runtime_error(tensor.file + ": holds " + std::to_string(bytes.size()) + " bytes, its shape and " +
+                             tensor.dataType + " need " + std::to_string(ByteSize(tensor)));
+  return bytes;
+}
+
 host::AttrValue ToAttrValue(const AttrArgument& attr) {
   if (attr.kind == "int") return host::IntAttr(attr.value.get<int64_t>());
   if (attr.kind == "float") return host::FloatAttr(attr.value.get<float>());
@@ -63,14 +74,10 @@ uint8_t* GmCopy(const std::vector<uint8_t>& bytes) {
   return gm;
 }
 
-// One GM buffer per tensor, filled from its file (or left zero); `hostData` doubles as ValueDepend
-// data for tiling: the file's bytes, or for a zero-filled tensor its untouched GM, which reads as
-// zeros without a host copy of a production-size tensor.
+// One GM buffer per tensor, filled from its file (or left zero).
 struct GmTensor {
   const TensorArgument* argument = nullptr;
-  std::vector<uint8_t> hostBytes;
   uint8_t* gm = nullptr;
-  const uint8_t* hostData = nullptr;
 };
 
 // Each tensor in GM as torch_npu places it (device_allocation.h): answers read whole 32-byte blocks
@@ -94,19 +101,10 @@ using PlacedTensors = std::map<std::string, GmTensor>;
 
 const GmTensor& Place(const TensorArgument& tensor, PlacedTensors& placedTensors) {
   if (const auto placed = placedTensors.find(tensor.file); placed != placedTensors.end()) return placed->second;
-  GmTensor placed{&tensor, {}, nullptr, nullptr};
-  if (tensor.zeroFilled) {
-    placed.gm = TensorAlloc(ByteSize(tensor));
-    placed.hostData = placed.gm;
-  } else {
-    placed.hostBytes = ReadBytes(tensor.file);
-    if (placed.hostBytes.size() != ByteSize(tensor))
-      throw std::runtime_error(tensor.file + ": holds " + std::to_string(placed.hostBytes.size()) +
-                               " bytes, its shape and " + tensor.dataType + " need " +
-                               std::to_string(ByteSize(tensor)));
-    placed.gm = TensorAlloc(placed.hostBytes.size());
-    std::memcpy(placed.gm, placed.hostBytes.data(), placed.hostBytes.size());
-    placed.hostData = placed.hostBytes.data();
+  GmTensor placed{&tensor, TensorAlloc(ByteSize(tensor))};
+  if (!tensor.zeroFilled) {
+    const std::vector<uint8_t> bytes = TensorBytes(tensor);
+    std::memcpy(placed.gm, bytes.data(), bytes.size());
   }
   return placedTensors.emplace(tensor.file, std::move(placed)).first->second;
 }
@@ -128,25 +126,24 @@ uint8_t* ListTensorDesc(const std::vector<const GmTensor*>& tensors) {
   return GmCopy(bytes);
 }
 
-// A parameter's tensors in GM and the kernel argument that stands for them.
-struct PlacedParam {
-  uint8_t* kernelArgument = nullptr;
-  std::vector<host::TensorSpec> specs;
-};
-
-PlacedParam Place(const ParamArgument& param, PlacedTensors& placedTensors) {
-  PlacedParam placed;
+// A parameter's tensors in GM; returns the kernel argument that stands for them.
+uint8_t* Place(const ParamArgument& param, PlacedTensors& placedTensors) {
   std::vector<const GmTensor*> tensors;
+  for (const TensorArgument& tensor : param.tensors) tensors.push_back(&Place(tensor, placedTensors));
+  if (param.dynamic) return ListTensorDesc(tensors);
+  return tensors.empty() ? nullptr : tensors.front()->gm;
+}
+
+// The tiling function's view of a parameter: shapes and dtypes, and the data of a value-depend
+// input alone (kept in `data`), as on CANN, where the other inputs' data is on the device.
+std::vector<host::TensorSpec> TilingSpecs(const ParamArgument& param, std::deque<std::vector<uint8_t>>& data) {
+  std::vector<host::TensorSpec> specs;
   for (const TensorArgument& tensor : param.tensors) {
-    tensors.push_back(&Place(tensor, placedTensors));
     const ge::DataType type = ge::TypeUtils::SerialStringToDataType(tensor.dataType);
-    placed.specs.push_back({tensor.shape, type, ge::FORMAT_ND, tensors.back()->hostData});
+    const void* values = param.valueDepend ? data.emplace_back(TensorBytes(tensor)).data() : nullptr;
+    specs.push_back({tensor.shape, type, ge::FORMAT_ND, values});
   }
-  if (param.dynamic)
-    placed.kernelArgument = ListTensorDesc(tensors);
-  else if (!tensors.empty())
-    placed.kernelArgument = tensors.front()->gm;
-  return placed;
+  return specs;
 }
 
 void WriteBack(const PlacedTensors& placedTensors) {
@@ -179,22 +176,16 @@ LaunchTiming TimingOf(const ascendc_sim::LaunchProfile& profile) {
   return {profile.microseconds, profile.cycles, profile.bound, ascendc_sim::ToJson(profile)};
 }
 
-RunnerResult Run(const RunnerRequest& request) {
-  PlacedTensors placedTensors;
-  std::vector<PlacedParam> inputs, outputs;
+// The op's tiling, in a process that holds no input data but the value-depend inputs'; writes
+// kRunnerTilingFile for the launch.
+RunnerResult RunTilingAlone(const RunnerRequest& request) {
+  std::deque<std::vector<uint8_t>> data;
   host::TilingRequest tilingRequest{request.opType, {}, {}, {}};
-  for (const ParamArgument& input : request.inputs) {
-    inputs.push_back(Place(input, placedTensors));
-    tilingRequest.inputs.push_back(inputs.back().specs);
-  }
-  for (const ParamArgument& output : request.outputs) {
-    outputs.push_back(Place(output, placedTensors));
-    tilingRequest.outputs.push_back(outputs.back().specs);
-  }
+  for (const ParamArgument& input : request.inputs) tilingRequest.inputs.push_back(TilingSpecs(input, data));
+  for (const ParamArgument& output : request.outputs) tilingRequest.outputs.push_back(TilingSpecs(output, data));
   for (const AttrArgument& attr : request.attrs) tilingRequest.attrs[attr.name] = ToAttrValue(attr);
-
-  RunnerResult result;
   const host::TilingResult tiling = host::RunTiling(tilingRequest);
+  RunnerResult result;
   result.blockDim = tiling.blockDim;
   result.tilingKey = tiling.tilingKey;
   if (!tiling.ok) {
@@ -202,12 +193,24 @@ RunnerResult Run(const RunnerRequest& request) {
     result.message = tiling.error;
     return result;
   }
+  WriteJsonFile(kRunnerTilingFile,
+                ToJson(TilingOutcome{tiling.blockDim, tiling.tilingKey, tiling.workspaceSizes, tiling.tilingData}));
+  return result;
+}
+
+// The launch, with the tiling run's outcome.
+RunnerResult Launch(const RunnerRequest& request) {
+  const TilingOutcome tiling = TilingOutcomeFromJson(ReadJsonFile(kRunnerTilingFile));
+  RunnerResult result;
+  result.blockDim = tiling.blockDim;
+  result.tilingKey = tiling.tilingKey;
+  PlacedTensors placedTensors;
+  std::vector<uint8_t*> args;
+  for (const ParamArgument& input : request.inputs) args.push_back(Place(input, placedTensors));
+  for (const ParamArgument& output : request.outputs) args.push_back(Place(output, placedTensors));
   // CANN allocates what the tiling function asks for; a tiling that wants the library's system
   // workspace (GetLibApiWorkSpaceSize) adds it itself.
   const size_t workspaceBytes = std::accumulate(tiling.workspaceSizes.begin(), tiling.workspaceSizes.end(), size_t{0});
-  std::vector<uint8_t*> args;
-  for (const PlacedParam& input : inputs) args.push_back(input.kernelArgument);
-  for (const PlacedParam& output : outputs) args.push_back(output.kernelArgument);
   // The kernel writes the shapes of OutputShapeDependOnCompute outputs here; the recorded call
   // already narrows such an output as pybind.cpp does, so nothing reads them back.
   const std::optional<host::OpDescription> op = host::DescribeOp(request.opType);
@@ -260,7 +263,8 @@ int ExitStatus(RunnerStatus status) {
 
 int main() {
   try {
-    const RunnerResult result = Run(RunnerRequestFromJson(ReadJsonFile(kRunnerRequestFile)));
+    const RunnerRequest request = RunnerRequestFromJson(ReadJsonFile(kRunnerRequestFile));
+    const RunnerResult result = request.tilingOnly ? RunTilingAlone(request) : Launch(request);
     WriteJsonFile(kRunnerResultFile, ToJson(result));
     return ExitStatus(result.status);
   } catch (const std::exception& error) {

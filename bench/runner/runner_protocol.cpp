@@ -8,11 +8,12 @@
 
 namespace akgen::bench {
 
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ParamSignature, name, paramType, dataTypes)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ParamSignature, name, paramType, dataTypes, valueDepend)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(AttrSignature, name, kind, required)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(OpSignature, opType, inputs, outputs, attrs)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TensorArgument, shape, dataType, file, writeBack, zeroFilled)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ParamArgument, name, tensors, dynamic)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ParamArgument, name, tensors, dynamic, valueDepend)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TilingOutcome, blockDim, tilingKey, workspaceSizes, tilingData)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(AttrArgument, name, kind, value)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(RunnerDiagnostic, kind, severity, file, line, api, block, message)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(LaunchTiming, microseconds, cycles, bound, profile)
@@ -84,11 +85,13 @@ json ToJson(const DescribeResult& result) {
 }
 
 json ToJson(const RunnerRequest& request) {
-  return {{"opType", request.opType},        {"kernelName", request.kernelName},
-          {"inputs", request.inputs},        {"outputs", request.outputs},
-          {"attrs", request.attrs},          {"syncMode", ToString(request.syncMode)},
-          {"timingOnly", request.timingOnly}};
+  return {{"opType", request.opType},         {"kernelName", request.kernelName},
+          {"inputs", request.inputs},         {"outputs", request.outputs},
+          {"attrs", request.attrs},           {"syncMode", ToString(request.syncMode)},
+          {"timingOnly", request.timingOnly}, {"tilingOnly", request.tilingOnly}};
 }
+
+json ToJson(const TilingOutcome& tiling) { return tiling; }
 
 json ToJson(const RunnerResult& result) {
   return {{"status", ToString(result.status)}, {"message", result.message},
@@ -111,8 +114,13 @@ RunnerRequest RunnerRequestFromJson(const json& document) {
                          document.at("outputs"),
                          document.at("attrs"),
                          SyncModeFromJson(document.at("syncMode")),
-                         document.at("timingOnly").get<bool>()};
+                         document.at("timingOnly").get<bool>(),
+                         document.at("tilingOnly").get<bool>()};
   });
+}
+
+TilingOutcome TilingOutcomeFromJson(const json& document) {
+  return ParseDocument(kRunnerTilingFile, [&] { return document.get<TilingOutcome>(); });
 }
 
 RunnerResult RunnerResultFromJson(const json& document) {

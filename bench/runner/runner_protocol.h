@@ -15,6 +15,7 @@ namespace akgen::bench {
 
 inline constexpr const char* kRunnerRequestFile = "request.json";
 inline constexpr const char* kRunnerResultFile = "result.json";
+inline constexpr const char* kRunnerTilingFile = "tiling.json";
 inline constexpr const char* kDescribeResultFile = "describe.json";
 
 // The runner's exit status; a signal means it crashed.
@@ -28,6 +29,7 @@ struct ParamSignature {
   std::string name;
   std::string paramType;               // "required", "optional" or "dynamic"
   std::vector<std::string> dataTypes;  // the OpDef's DataType list
+  bool valueDepend = false;            // ValueDepend: the tiling function reads its data
 };
 
 struct AttrSignature {
@@ -70,6 +72,7 @@ struct ParamArgument {
   std::string name;
   std::vector<TensorArgument> tensors;
   bool dynamic = false;
+  bool valueDepend = false;  // as its ParamSignature
 };
 
 struct AttrArgument {
@@ -97,6 +100,18 @@ struct RunnerRequest {
   // The simulator checks and times the kernel but moves no data (ascendc_sim::SetTimingOnly), and
   // the runner writes nothing back.
   bool timingOnly = false;
+  // The runner runs the op's tiling alone and writes kRunnerTilingFile; a launch reads that file.
+  // The harness runs the two apart, the tiling where no input data but the value-depend inputs'
+  // exists (no file, nothing in memory), so a tiling function cannot compute outputs on the host.
+  bool tilingOnly = false;
+};
+
+// What the tiling run hands the launch.
+struct TilingOutcome {
+  uint32_t blockDim = 0;
+  uint64_t tilingKey = 0;
+  std::vector<size_t> workspaceSizes;
+  std::vector<uint8_t> tilingData;
 };
 
 struct RunnerDiagnostic {
@@ -135,10 +150,12 @@ struct RunnerResult {
 nlohmann::json ToJson(const DescribeResult& result);
 nlohmann::json ToJson(const RunnerRequest& request);
 nlohmann::json ToJson(const RunnerResult& result);
+nlohmann::json ToJson(const TilingOutcome& tiling);
 // The From* functions throw std::runtime_error naming the missing or malformed field.
 DescribeResult DescribeResultFromJson(const nlohmann::json& json);
 RunnerRequest RunnerRequestFromJson(const nlohmann::json& json);
 RunnerResult RunnerResultFromJson(const nlohmann::json& json);
+TilingOutcome TilingOutcomeFromJson(const nlohmann::json& json);
 
 const char* ToString(RunnerStatus status);
 

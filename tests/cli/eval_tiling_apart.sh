@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The host tiling function sees shapes, dtypes and attributes, never the inputs' data: it runs in a
+# sandboxed process of its own, in a folder holding no input file (only a value-depend input's, and
+# Muls has none), before any input is loaded. Muls's answer with tiling functions that look for the
+# data and fail the tiling when they find it: through the tiling context (GetInputTensor's data),
+# and in the working folder (any file but the request). Each must find nothing, so each passes.
+source "$(dirname "$0")/scratch.sh"
+python3 - "$suite" "$scratch/samples" <<'MAKE'
+import pathlib, shutil, sys
+answer = pathlib.Path(sys.argv[1]) / "level1/Math/Muls/answer/0"
+root = pathlib.Path(sys.argv[2]) / "level1/Math/Muls"
+anchor = "static ge::graphStatus TilingFunc(gert::TilingContext* context)\n{\n"
+looks = [
+    "",
+    "    const gert::Tensor* x = context->GetInputTensor(0);\n"
+    "    if (x != nullptr && x->GetAddr() != nullptr) return ge::GRAPH_FAILED;\n",
+    "    for (const auto& entry : std::filesystem::directory_iterator(\".\"))\n"
+    "        if (entry.path().filename() != \"request.json\") return ge::GRAPH_FAILED;\n",
+]
+for i, look in enumerate(looks):
+    sample = root / f"sample{i}"
+    shutil.copytree(answer, sample)
+    host = sample / "op_host/muls.cpp"
+    text = host.read_text()
+    assert anchor in text
+    host.write_text("#include <filesystem>\n" + text.replace(anchor, anchor + look, 1))
+MAKE
+chmod -R a+rX "$scratch/samples"
+"$akgen" eval "$suite" --task Muls --shape-mode dynamic --solutions "$scratch/samples" --out "$scratch/out" \
+  --cache "$scratch/cache" >"$scratch/eval.log" 2>&1 || fail "the evaluation failed"
+python3 - "$scratch/out/results.jsonl" <<'CHECK' || fail "unexpected verdicts: $(cat "$scratch/out/results.jsonl")"
+import json, sys
+records = list(map(json.loads, open(sys.argv[1])))
+assert {r["sample"] for r in records} == {0, 1, 2}, records
+for record in records:
+    assert record["verdict"] == "pass", record
+CHECK
+echo "tiling apart: tiling functions that look for the inputs' data find none"
