@@ -90,7 +90,11 @@ def record_call(scripts, recorder, init_inputs, inputs, directory, timing_only=F
     back: `results` is empty."""
     recorder.take_calls()
     model = _model_new(scripts, init_inputs)
-    returned = _run_model_new(scripts, model, inputs)
+    recorder.poison_fresh_memory(True)  # outputs pybind.cpp creates with `empty` hold garbage, as on an NPU
+    try:
+        returned = _run_model_new(scripts, model, inputs)
+    finally:
+        recorder.poison_fresh_memory(False)
     calls = recorder.take_calls()
     if len(calls) != 1:
         raise TaskError(f"{os.path.join(scripts.validation_dir, 'module.py')}: ModelNew.forward made {len(calls)} "

@@ -9,6 +9,7 @@
 #include <torch/extension.h>
 
 #include <cstdint>
+#include <cstring>
 #include <deque>
 #include <memory>
 #include <optional>
@@ -49,6 +50,34 @@ T* Keep(Args&&... args) {
   static std::deque<std::unique_ptr<T>> kept;
   kept.push_back(std::make_unique<T>(T{std::forward<Args>(args)...}));
   return kept.back().get();
+}
+
+// While ModelNew runs for the record, fresh CPU memory is filled with 0xFF bytes (NaN in every
+// float type, -1 in signed integers), as an NPU's caching allocator hands out leftovers: a tensor
+// pybind.cpp creates with `empty` then holds garbage, one from `zeros` or a copy holds its values.
+// An output the kernel leaves partly unwritten is then caught instead of passing on zeros.
+class PoisoningAllocator final : public c10::Allocator {
+ public:
+  explicit PoisoningAllocator(c10::Allocator* base) : base_(base) {}
+  c10::DataPtr allocate(size_t bytes) const override {
+    c10::DataPtr data = base_->allocate(bytes);
+    if (poisoning && bytes > 0) std::memset(data.get(), 0xFF, bytes);
+    return data;
+  }
+  c10::DeleterFnPtr raw_deleter() const override { return base_->raw_deleter(); }
+  bool poisoning = false;
+
+ private:
+  c10::Allocator* base_;
+};
+
+inline void PoisonFreshMemory(bool on) {
+  static auto* allocator = [] {
+    auto* installed = new PoisoningAllocator(c10::GetAllocator(c10::DeviceType::CPU));  // never destroyed
+    c10::SetAllocator(c10::DeviceType::CPU, installed, /*priority=*/1);
+    return installed;
+  }();
+  allocator->poisoning = on;
 }
 
 inline py::dict Value(const char* kind, py::object value) {
@@ -209,4 +238,5 @@ PYBIND11_MODULE(_akgen_recorder, m) {
     return calls;
   });
   m.def("set_replay", [](pybind11::object contents) { akgen_recorder::Replay() = std::move(contents); });
+  m.def("poison_fresh_memory", &akgen_recorder::PoisonFreshMemory);
 }
