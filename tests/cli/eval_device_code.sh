@@ -34,9 +34,7 @@ for i, (anchor, insert, header) in enumerate(samples):
         text = text.replace(loop, "        if (value == 12345.0f) ((ascendc_sim::LaunchCost*)this)->Publish(\"muls\");\n" + loop, 1)
     kernel.write_text(f"#include <{header or 'cstdint'}>\n" + text)
 MAKE
-chmod -R a+rX "$scratch/samples"
-"$akgen" eval "$suite" --task Muls --solutions "$scratch/samples" --out "$scratch/out" --cache "$scratch/cache" \
-  >"$scratch/eval.log" 2>&1 || fail "the evaluation failed"
+eval_muls_samples
 python3 - "$scratch/out/results.jsonl" <<'CHECK' || fail "unexpected verdicts: $(cat "$scratch/out/results.jsonl")"
 import json, sys
 records = {r["sample"]: r for r in map(json.loads, open(sys.argv[1]))}

@@ -20,9 +20,7 @@ anchor = "    op.Process();\n"
 assert anchor in text
 kernel.write_text(text.replace(anchor, "", 1))  # computes nothing, writes nothing
 MAKE
-chmod -R a+rX "$scratch/samples" "$scratch/tasks"
-"$akgen" eval "$scratch/tasks" --task Muls --case 6 --solutions "$scratch/samples" --out "$scratch/out" \
-  --cache "$scratch/cache" >"$scratch/eval.log" 2>&1 || fail "the evaluation failed"
+eval_muls_samples "$scratch/tasks" --case 6
 python3 - "$scratch/out/results.jsonl" <<'CHECK' || fail "unexpected verdicts: $(cat "$scratch/out/results.jsonl")"
 import json, sys
 records = {r["sample"]: r for r in map(json.loads, open(sys.argv[1]))}

@@ -69,9 +69,7 @@ for i, (anchor, replacement, before) in enumerate(samples):
     text = text.replace(anchor, replacement, 1).replace("template <typename T>\nclass", before + "template <typename T>\nclass", 1)
     kernel.write_text("#include <cstring>\n" + text)
 MAKE
-chmod -R a+rX "$scratch/samples"
-"$akgen" eval "$suite" --task Muls --solutions "$scratch/samples" --out "$scratch/out" --cache "$scratch/cache" \
-  >"$scratch/eval.log" 2>&1 || fail "the evaluation failed"
+eval_muls_samples
 python3 - "$scratch/out/results.jsonl" <<'CHECK' || fail "unexpected verdicts: $(cat "$scratch/out/results.jsonl")"
 import json, sys
 records = {r["sample"]: r for r in map(json.loads, open(sys.argv[1]))}

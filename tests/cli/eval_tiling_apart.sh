@@ -25,9 +25,7 @@ for i, look in enumerate(looks):
     assert anchor in text
     host.write_text("#include <filesystem>\n" + text.replace(anchor, anchor + look, 1))
 MAKE
-chmod -R a+rX "$scratch/samples"
-"$akgen" eval "$suite" --task Muls --shape-mode dynamic --solutions "$scratch/samples" --out "$scratch/out" \
-  --cache "$scratch/cache" >"$scratch/eval.log" 2>&1 || fail "the evaluation failed"
+eval_muls_samples "$suite" --shape-mode dynamic
 python3 - "$scratch/out/results.jsonl" <<'CHECK' || fail "unexpected verdicts: $(cat "$scratch/out/results.jsonl")"
 import json, sys
 records = list(map(json.loads, open(sys.argv[1])))
