@@ -32,9 +32,12 @@ bool LinksProgram(const std::vector<std::string>& arguments) {
 
 }  // namespace
 
+// With the instrumentation through which the simulator charges the kernels' scalar work, as
+// `akgen eval` builds them (host code in the same files is instrumented too, and charged nothing).
 std::vector<std::string> SimulatorCompileFlags() {
   std::vector<std::string> flags = {"-std=c++20", "-I" AKGEN_SIM_INCLUDE_DIR};
   for (const std::string& definition : Split(AKGEN_KERNEL_DEFINITIONS, ',')) flags.push_back("-D" + definition);
+  for (const std::string& flag : Split(AKGEN_KERNEL_INSTRUMENTATION, ',')) flags.push_back(flag);
   return flags;
 }
 
