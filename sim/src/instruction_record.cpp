@@ -102,10 +102,16 @@ void RecordGlobalFill(const GlobalRef& ref, uint64_t bytes, const Site& site) {
 void RecordScalarAccess(const MemAccess& access, const Site& site) {
   const CostTable& costs = CurrentLaunchCost().Costs();
   BlockState& block = CurrentBlock();
-  const uint64_t cycles =
-      access.space == kGlobalSpace
-          ? costs.scalarGmAccessCycles + costs.scalarGmMissCycles * block.dataCache.Touch(access.begin, access.end - access.begin)
-          : costs.scalarUbAccessCycles;
+  uint64_t cycles = costs.scalarUbAccessCycles;
+  if (access.space == kGlobalSpace) {
+    // One access of many lines (the tiling struct's copy) streams them: one round trip, then each
+    // further line at the GM read rate. A loop of small accesses waits a round trip per line.
+    const uint64_t misses = block.dataCache.Touch(access.begin, access.end - access.begin);
+    cycles = costs.scalarGmAccessCycles;
+    if (misses > 0)
+      cycles += costs.scalarGmMissCycles +
+                uint64_t(double((misses - 1) * costs.dataCacheLineBytes) / costs.gmToUbBytesPerCycle + 0.5);
+  }
   PipeTimeline& timeline = block.timeline;
   timeline.Issue(HwPipe::kScalar, cycles, &access, 1, site);
   if (access.space != kGlobalSpace) return;
