@@ -6,6 +6,7 @@
 #include <atomic>
 #include <fstream>
 #include <functional>
+#include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
@@ -111,14 +112,25 @@ StepResult RunCommands(const std::vector<std::vector<std::string>>& commands, co
   return {};
 }
 
-std::vector<std::string> CompileCommand(const fs::path& source, const fs::path& object,
-                                        const std::vector<std::string>& extraFlags) {
+// The compiler with the toolchain's flags and `extraFlags`, then `tail`.
+std::vector<std::string> CompilerCommand(const std::vector<std::string>& extraFlags,
+                                         std::initializer_list<std::string> tail) {
   const Toolchain& toolchain = HarnessToolchain();
   std::vector<std::string> command = {toolchain.compiler};
   command.insert(command.end(), toolchain.compileFlags.begin(), toolchain.compileFlags.end());
   command.insert(command.end(), extraFlags.begin(), extraFlags.end());
-  command.insert(command.end(), {"-c", source.string(), "-o", object.string()});
+  command.insert(command.end(), tail);
   return command;
+}
+
+std::vector<std::string> CompileCommand(const fs::path& source, const fs::path& object,
+                                        const std::vector<std::string>& extraFlags) {
+  return CompilerCommand(extraFlags, {"-c", source.string(), "-o", object.string()});
+}
+
+// The preprocessed source on standard output.
+std::vector<std::string> PreprocessCommand(const fs::path& source, const std::vector<std::string>& extraFlags) {
+  return CompilerCommand(extraFlags, {"-E", source.string()});
 }
 
 std::vector<std::string> LinkCommand(const std::vector<fs::path>& objects, const fs::path& program) {
@@ -184,14 +196,11 @@ const std::vector<std::string>& KernelOnlyFlags() {
   }();
   return flags;
 }
-// A kernel's block copies and fills, its own or the compiler's, are scalar code too: the simulator's
-// akgen_kernel_mem* charge them before they copy.
-const std::vector<std::string> kKernelMemoryCalls = {"memcpy", "memmove", "memset"};
 
 // The kernel objects keep to what an AI core has, and their code to what the instrumentation sees
 // (device_code.h); nm and the preprocessor run sandboxed, as they read what the candidate's code shaped.
 StepResult CheckDeviceCode(const std::vector<fs::path>& objects, const std::vector<fs::path>& sources,
-                           const std::vector<std::vector<std::string>>& compiles, const fs::path& staging,
+                           const std::vector<std::vector<std::string>>& preprocesses, const fs::path& staging,
                            const std::vector<fs::path>& readablePaths) {
   std::vector<ObjectSymbols> symbols;
   std::string errors;
@@ -200,10 +209,7 @@ StepResult CheckDeviceCode(const std::vector<fs::path>& objects, const std::vect
         RunCandidateCompiler({"nm", "--format=posix", objects[i].string()}, staging, readablePaths);
     if (!listing.ok) return {false, listing.log};
     symbols.push_back(ReadObjectSymbols(listing.standardOutput, sources[i]));
-    std::vector<std::string> preprocess = compiles[i];
-    preprocess.resize(preprocess.size() - 4);  // without `-c SOURCE -o OBJECT`
-    preprocess.insert(preprocess.end(), {"-E", compiles[i][compiles[i].size() - 3]});
-    const CompilerRun preprocessed = RunCandidateCompiler(preprocess, staging, readablePaths);
+    const CompilerRun preprocessed = RunCandidateCompiler(preprocesses[i], staging, readablePaths);
     if (!preprocessed.ok) return {false, preprocessed.log};
     errors += UninstrumentedCodeErrors(preprocessed.standardOutput);
   }
@@ -331,7 +337,7 @@ RunnerBuild BuildRunner(const fs::path& cacheDir, const HostBuild& host, const T
     std::ofstream(staging / "launch_shim.cpp") << LaunchShimSource(task.kernelName, entry.parameterCount);
     const std::vector<fs::path> readable =
         ReadablePaths({candidate.directory, HostDirectory(task, candidate), host.directory});
-    std::vector<std::vector<std::string>> compiles;
+    std::vector<std::vector<std::string>> compiles, preprocesses;
     std::vector<fs::path> kernelObjects;
     for (size_t i = 0; i < kernel.sources.size(); ++i) {
       const std::string stem = "op_kernel_" + std::to_string(i);
@@ -340,16 +346,19 @@ RunnerBuild BuildRunner(const fs::path& cacheDir, const HostBuild& host, const T
       std::vector<std::string> flags = {"-include", (staging / "prelude.h").string(), "-I" + kernel.directory.string()};
       flags.insert(flags.end(), KernelOnlyFlags().begin(), KernelOnlyFlags().end());
       compiles.push_back(CompileCommand(source, object, flags));
+      preprocesses.push_back(PreprocessCommand(source, flags));
       kernelObjects.push_back(object);
     }
     if (StepResult compiled = RunCommands(compiles, staging, readable); !compiled.ok) return compiled;
-    if (StepResult device = CheckDeviceCode(kernelObjects, kernel.sources, compiles, staging, readable); !device.ok)
+    if (StepResult device = CheckDeviceCode(kernelObjects, kernel.sources, preprocesses, staging, readable); !device.ok)
       return device;
     std::vector<std::vector<std::string>> commands;
     for (const fs::path& object : kernelObjects) {
       std::vector<std::string> objcopy = {"objcopy", "--redefine-sym", task.kernelName + "=" + kLinkedKernelSymbol};
-      for (const std::string& call : kKernelMemoryCalls)
-        objcopy.insert(objcopy.end(), {"--redefine-sym", call + "=akgen_kernel_" + call});
+      for (std::string_view call : kKernelMemoryCalls)
+        objcopy.insert(
+            objcopy.end(),
+            {"--redefine-sym", std::string(call) + "=" + std::string(kChargedMemoryCallPrefix) + std::string(call)});
       objcopy.push_back(object.string());
       commands.push_back(std::move(objcopy));
     }

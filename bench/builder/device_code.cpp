@@ -38,8 +38,9 @@ constexpr std::array<std::string_view, 11> kCompilerSymbols = {"__gxx_personalit
 
 // What the simulator defines for the instrumentation: a kernel defining one would not be charged.
 bool IsInstrumentationSymbol(std::string_view symbol) {
-  return symbol.starts_with("__asan_") || symbol.starts_with("__sanitizer_") || symbol.starts_with("akgen_kernel_") ||
-         symbol == "memcpy" || symbol == "memmove" || symbol == "memset";
+  return symbol.starts_with("__asan_") || symbol.starts_with("__sanitizer_") ||
+         symbol.starts_with(kChargedMemoryCallPrefix) ||
+         std::find(kKernelMemoryCalls.begin(), kKernelMemoryCalls.end(), symbol) != kKernelMemoryCalls.end();
 }
 
 bool IsCompilerSymbol(std::string_view symbol) {
@@ -131,11 +132,12 @@ std::string CallWord(const std::string& demangled) {
   return name;
 }
 
+bool IsWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
 bool NamesWord(const std::string& line, std::string_view word) {
-  const auto isWordChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
   for (size_t at = line.find(word); !word.empty() && at != std::string::npos; at = line.find(word, at + 1)) {
-    const bool startsWord = at == 0 || !isWordChar(line[at - 1]);
-    const bool endsWord = at + word.size() == line.size() || !isWordChar(line[at + word.size()]);
+    const bool startsWord = at == 0 || !IsWordChar(line[at - 1]);
+    const bool endsWord = at + word.size() == line.size() || !IsWordChar(line[at + word.size()]);
     if (startsWord && endsWord) return true;
   }
   return false;
@@ -244,16 +246,15 @@ bool TurnsInstrumentationOff(std::string_view word) {
 // The identifiers of a preprocessed line, outside string and character literals.
 std::vector<std::string_view> Identifiers(std::string_view line) {
   std::vector<std::string_view> words;
-  const auto isWordChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
   for (size_t at = 0; at < line.size();) {
     const char c = line[at];
     if (c == '"' || c == '\'') {
       size_t end = at + 1;
       while (end < line.size() && line[end] != c) end += line[end] == '\\' ? 2 : 1;
       at = end + 1;
-    } else if (isWordChar(c)) {
+    } else if (IsWordChar(c)) {
       size_t end = at;
-      while (end < line.size() && isWordChar(line[end])) ++end;
+      while (end < line.size() && IsWordChar(line[end])) ++end;
       words.push_back(line.substr(at, end - at));
       at = end;
     } else {

@@ -7,6 +7,7 @@
 // symbols, not a list of banned names in the source, catches every spelling and every header that
 // pulls such code in.
 #pragma once
+#include <array>
 #include <filesystem>
 #include <set>
 #include <string>
@@ -29,6 +30,12 @@ ObjectSymbols ReadObjectSymbols(std::string_view nmListing, const std::filesyste
 // object keeps to device code. `simulatorSymbols` are the global definitions of the simulator's
 // library; the line is the first in the object's source naming the call, when one does.
 std::string DeviceCodeErrors(const std::vector<ObjectSymbols>& objects, const std::set<std::string>& simulatorSymbols);
+
+// A kernel's block copies and fills, its own or the compiler's, are scalar code too: the builder
+// renames these calls in kernel objects to kChargedMemoryCallPrefix + name, which the simulator
+// defines (sim/src/scalar_code.cpp) to charge the accesses before it copies.
+inline constexpr std::array<std::string_view, 3> kKernelMemoryCalls = {"memcpy", "memmove", "memset"};
+inline constexpr std::string_view kChargedMemoryCallPrefix = "akgen_kernel_";
 
 // Ways around the instrumentation that charges a kernel's scalar work (sim/src/scalar_code.h):
 // inline assembly (which no AI core toolchain would assemble either) and attributes that turn the
