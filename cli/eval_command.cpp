@@ -51,6 +51,10 @@ int Eval(const EvalCommandOptions& options) {
     std::cerr << "akgen eval: --shape-mode takes static or dynamic, --case a case_id or `all`, --sync auto or strict\n";
     return 2;
   }
+  if (options.extraCases > 0 && options.timingOnly) {
+    std::cerr << "akgen eval: --extra-cases checks outputs and --timing-only checks none; use one of them\n";
+    return 2;
+  }
   eval.shapeMode = *mode;
   eval.syncMode = *sync;
   eval.timingOnly = options.timingOnly;
@@ -60,6 +64,7 @@ int Eval(const EvalCommandOptions& options) {
   eval.cacheDir = options.cacheDir.empty() ? DefaultCacheDir() : std::filesystem::path(options.cacheDir);
   eval.jobs = options.jobs;
   eval.seed = options.seed;
+  eval.extraCases = options.extraCases;
   eval.runSeconds = options.runSeconds;
   eval.oracle = bench::OracleConfigFromEnvironment(AKGEN_PYTHON_PACKAGE_DIR, eval.cacheDir / "golden");
   try {
@@ -70,7 +75,8 @@ int Eval(const EvalCommandOptions& options) {
                 << " (each printed above as `problem:`)\n";
     std::cout << outcome.evaluated << " results recorded, " << outcome.skipped << " already in "
               << (eval.outDir / "results.jsonl").string() << '\n';
-    if (!std::filesystem::exists(eval.outDir / "results.jsonl")) return outcome.problems.empty() ? 0 : 1;  // nothing to report
+    if (!std::filesystem::exists(eval.outDir / "results.jsonl"))
+      return outcome.problems.empty() ? 0 : 1;  // nothing to report
     const bench::ResultsReport report = bench::ReportResults(eval.outDir, eval.shapeMode);
     std::cout << report.text;
     return outcome.problems.empty() ? 0 : 1;

@@ -13,9 +13,10 @@ struct EvalCommandOptions {
   std::string shapeMode = "static";
   std::string caseSelection;  // empty: NPUKernelBench's default (case 0); a case_id; or `all`
   std::string outDir = "akgen-out";
-  std::string cacheDir;       // empty: $XDG_CACHE_HOME/akgen or ~/.cache/akgen
+  std::string cacheDir;  // empty: $XDG_CACHE_HOME/akgen or ~/.cache/akgen
   unsigned jobs = 1;
   uint64_t seed = 0;
+  int extraCases = 0;
   double runSeconds = 120;
   std::string syncMode = "auto";
   bool timingOnly = false;

@@ -61,6 +61,11 @@ int main(int argc, char** argv) {
   eval->add_option("--cache", evalOptions.cacheDir, kCacheHelp);
   eval->add_option("--jobs", evalOptions.jobs, "units evaluated in parallel");
   eval->add_option("--seed", evalOptions.seed, "seed of the generated inputs");
+  eval->add_option("--extra-cases", evalOptions.extraCases,
+                   "N more cases drawn like the listed ones, each with its own inputs (dynamic mode: new dimensions "
+                   "too), checked against the golden; N per listed case in static mode, per task in dynamic mode. "
+                   "A sample passes only if they pass too; times come from the listed cases")
+      ->check(CLI::Range(0, 1000));
   eval->add_option("--timeout", evalOptions.runSeconds, "wall-clock seconds of one sandboxed run");
   eval->add_option("--sync", evalOptions.syncMode,
                    "auto (as --cce-auto-sync=on builds: missing pipe syncs are inserted and charged) or strict "

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include <atomic>
+#include <deque>
 #include <mutex>
 #include <sstream>
 
@@ -20,6 +21,7 @@
 #include "bench/runner/run_unit.h"
 #include "bench/sandbox/sandbox.h"
 #include "bench/task/candidate.h"
+#include "bench/task/extra_cases.h"
 #include "bench/task/task_tree.h"
 
 namespace akgen::bench {
@@ -44,10 +46,9 @@ std::vector<Candidate> CandidatesOf(const Task& task, const EvalOptions& options
   return SampleCandidates(options.solutions, task);
 }
 
-CaseRow RowOf(const Task& task, int caseId) {
+CaseRow RowOf(const Task& task, const TestCase& testCase) {
   CaseRow row;
-  const TestCase* testCase = task.FindCase(caseId);
-  for (const std::string& column : task.caseColumns) row.emplace_back(column, testCase->values.at(column));
+  for (const std::string& column : task.caseColumns) row.emplace_back(column, testCase.values.at(column));
   return row;
 }
 
@@ -122,7 +123,12 @@ class Evaluation {
     const FilteredTasks selected = FilterTasks(tree.tasks, options_.filter);
     for (const std::string& value : selected.unmatched) Problem("no task matches '" + value + "'");
     std::vector<CaseJob> jobs;
-    for (const Task* task : selected.tasks) AddJobs(staging_.Readable(*task), jobs);
+    for (const Task* task : selected.tasks) {
+      Task& withExtras = tasks_.emplace_back(staging_.Readable(*task));
+      AddExtraCases(withExtras, SelectedCaseIds(withExtras, options_.shapeMode, options_.cases), options_.extraCases,
+                    options_.shapeMode, options_.seed);
+      AddJobs(withExtras, jobs);
+    }
     ParallelMap(jobs, options_.jobs, [this](const CaseJob& job) {
       EvaluateCase(job);
       return 0;
@@ -168,9 +174,10 @@ class Evaluation {
              FailureSummary(*failure->failure, failure->detail));
       return;
     }
+    const TestCase& testCase = *task.FindCase(job.caseId);
     const OracleRequest request{task.files.module.parent_path(),
-                                RowOf(task, job.caseId),
-                                options_.seed,
+                                RowOf(task, testCase),
+                                testCase.extra ? testCase.extra->seed : options_.seed,
                                 task.opName,
                                 task.kernelName,
                                 options_.timingOnly};
@@ -193,6 +200,7 @@ class Evaluation {
                               {"run_seconds", run.runSeconds},
                               {"build_cache_hit", run.buildCacheHit},
                               {"sync_mode", ToString(options_.syncMode)}};
+    if (testCase.extra) details["extra_case"] = {{"seed", testCase.extra->seed}, {"row", testCase.values}};
     if (run.blockDim != 0) details["block_dim"] = run.blockDim;
     // What the NPU does without fault but a kernel should not rely on (a store past a tensor's
     // end, a re-enqueued tensor): kept with any verdict, for people and for training labels.
@@ -252,7 +260,8 @@ class Evaluation {
     details["bound"] = timing.bound;
     details["launch_profile"] = timing.profile;
     if (const std::optional<double> eager = EagerMicroseconds(golden.manifest.eagerOps)) details["eager_us"] = *eager;
-    if (options_.solutions == "answer") return;
+    // Extra cases count for correctness only (bench/metrics/unit_outcome.h): no reference time needed.
+    if (options_.solutions == "answer" || job.task->FindCase(job.caseId)->extra) return;
     const fs::path workDir = workRoot_ / job.task->Key() / ("reference-case" + std::to_string(job.caseId));
     const ReferenceTiming reference = reference_.Time(setup, *job.task, golden, workDir);
     if (reference.microseconds)
@@ -289,6 +298,7 @@ class Evaluation {
   UnitSetup setup_;
   ReferenceTimer reference_;
   SandboxStaging staging_;
+  std::deque<Task> tasks_;  // the selected tasks with their extra cases; jobs point into them
   fs::path workRoot_;
   EvalOutcome outcome_;
   std::mutex mutex_;

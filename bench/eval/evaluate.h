@@ -34,6 +34,9 @@ struct EvalOptions {
   std::filesystem::path workDir;
   unsigned jobs = 1;
   uint64_t seed = 0;
+  // Cases drawn like the listed ones (bench/task/extra_cases.h): per listed case in static mode,
+  // per task in dynamic mode. They join their listed case's unit and count for correctness only.
+  int extraCases = 0;
   double runSeconds = 120;  // wall-clock limit of one sandboxed run
   SyncMode syncMode = SyncMode::Auto;
   // Time candidates without data (OracleRequest::timingOnly): runs that reach the kernel's end are

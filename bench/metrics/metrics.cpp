@@ -27,7 +27,8 @@ std::vector<ProblemRow> ProblemRows(const std::vector<UnitOutcome>& units) {
     row.incomplete += unit.incomplete;
     row.timedOnly += unit.timedOnly;
     const std::optional<double>& simulated = unit.timing.simulatedUs;
-    if (unit.CountsForSpeed() && simulated && (!row.fastest || *simulated < *row.fastest->simulatedUs)) row.fastest = unit.timing;
+    if (unit.CountsForSpeed() && simulated && (!row.fastest || *simulated < *row.fastest->simulatedUs))
+      row.fastest = unit.timing;
   }
   std::vector<ProblemRow> sorted;
   for (auto& [key, row] : rows) sorted.push_back(std::move(row));
@@ -111,9 +112,13 @@ Metrics ComputeMetrics(const std::vector<ResultRecord>& records, ShapeMode mode)
     metrics.hasSimulatedTime = metrics.hasSimulatedTime || unit.timing.simulatedUs.has_value();
     metrics.hasReferenceTime = metrics.hasReferenceTime || unit.timing.referenceUs.has_value();
     metrics.hasTimedOnly = metrics.hasTimedOnly || unit.timedOnly;
+    if (unit.failsOnlyExtraCases)
+      metrics.failsOnlyExtraCases.push_back(unit.task + " sample " + std::to_string(unit.sample) +
+                                            (unit.caseId ? " case " + std::to_string(*unit.caseId) : ""));
   }
   std::set<std::pair<std::string, int>> taskErrorCases;
   for (const ResultRecord& record : records) {
+    metrics.extraCaseRecords += record.extraOf.has_value();
     if (record.verdict == Verdict::TaskError && taskErrorCases.emplace(record.task, record.caseId).second) {
       const std::string detail = record.details.value("detail", "");
       metrics.taskErrors.push_back(record.task + " case " + std::to_string(record.caseId) + ": " +

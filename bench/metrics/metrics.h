@@ -59,8 +59,8 @@ struct PassAtKAverage {
 struct GroupMetrics {
   StageCounts counts;
   int problems = 0;
-  std::map<int, PassAtKAverage> passAtK;  // only k with at least one problem of n ≥ k samples
-  std::map<Verdict, int> verdicts;        // over records (sample × case)
+  std::map<int, PassAtKAverage> passAtK;        // only k with at least one problem of n ≥ k samples
+  std::map<Verdict, int> verdicts;              // over records (sample × case)
   std::map<Baseline, SpeedupMetrics> speedups;  // both baselines, also when nothing was timed
 };
 
@@ -77,6 +77,9 @@ struct Metrics {
   bool hasTimedOnly = false;      // some unit comes from a timing-only run: its outputs were not checked
   // `level1/Math/ClipByValue case 3: <why>`, once per (task, case) recorded task_error.
   std::vector<std::string> taskErrors;
+  int extraCaseRecords = 0;  // records of extra cases (`akgen eval --extra-cases`)
+  // `level1/Math/Muls sample 1 case 0`: units whose listed cases all pass but an extra case fails.
+  std::vector<std::string> failsOnlyExtraCases;
 };
 
 Metrics ComputeMetrics(const std::vector<ResultRecord>& records, ShapeMode mode);

@@ -87,6 +87,8 @@ nlohmann::json SummaryJson(const Metrics& metrics) {
           {"levels", levels},
           {"categories", categories},
           {"score", ScoreJson(metrics.score)},
+          {"extra_cases",
+           {{"records", metrics.extraCaseRecords}, {"units_failing_only_extra_cases", metrics.failsOnlyExtraCases}}},
           {"problems", problems}};
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <tuple>
 #include <utility>
 
 #include "bench/metrics/geometric_mean.h"
@@ -34,8 +35,10 @@ UnitTiming TimingOf(const ResultRecord& record) {
 class CaseTimes {
  public:
   void Add(const std::optional<double>& value) {
-    if (value) mean_.Add(*value);
-    else missing_ = true;
+    if (value)
+      mean_.Add(*value);
+    else
+      missing_ = true;
   }
   std::optional<double> GeometricMeanOverCases() const { return missing_ ? std::nullopt : mean_.Value(); }
 
@@ -44,37 +47,90 @@ class CaseTimes {
   bool missing_ = false;
 };
 
+// The unit a record belongs to, passing every stage until its records say otherwise.
 UnitOutcome UnitOf(const ResultRecord& record) {
-  return {record.task,
-          record.level,
-          record.category,
-          record.op,
-          record.sample,
-          std::nullopt,
-          PassedParse(record.verdict),
-          PassedCompile(record.verdict),
-          record.verdict == Verdict::Pass,
-          false,
-          record.verdict == Verdict::Timed,
-          TimingOf(record)};
+  UnitOutcome unit;
+  unit.task = record.task;
+  unit.level = record.level;
+  unit.category = record.category;
+  unit.op = record.op;
+  unit.sample = record.sample;
+  unit.parsed = unit.compiled = unit.correct = unit.timedOnly = true;
+  return unit;
 }
 
+// A unit's verdict over its records: it passes a stage only if every record does. Extra cases
+// (`akgen eval --extra-cases`) count for correctness but not for time, so speedups compare with
+// runs without them.
+class UnitJudgement {
+ public:
+  void Add(const ResultRecord& record) {
+    if (!judged_) unit_ = UnitOf(record);
+    judged_ = true;
+    unit_.parsed = unit_.parsed && PassedParse(record.verdict);
+    unit_.compiled = unit_.compiled && PassedCompile(record.verdict);
+    unit_.correct = unit_.correct && record.verdict == Verdict::Pass;
+    unit_.timedOnly = unit_.timedOnly && record.verdict == Verdict::Timed;
+    const bool passed = record.verdict == Verdict::Pass || record.verdict == Verdict::Timed;
+    if (record.extraOf) {
+      extraFailed_ = extraFailed_ || !passed;
+      return;
+    }
+    ++listedCases_;
+    listedPassed_ = listedPassed_ && passed;
+    const UnitTiming timing = TimingOf(record);
+    simulatedUs_.Add(timing.simulatedUs);
+    eagerUs_.Add(timing.eagerUs);
+    referenceUs_.Add(timing.referenceUs);
+  }
+
+  bool Judged() const { return judged_; }
+  int ListedCases() const { return listedCases_; }
+
+  // `missingCases`: some case of the unit has no record yet (an interrupted run).
+  UnitOutcome Finish(bool missingCases) {
+    unit_.incomplete = unit_.correct && missingCases;
+    unit_.correct = unit_.correct && !missingCases;
+    unit_.timedOnly = unit_.timedOnly && !missingCases;
+    unit_.failsOnlyExtraCases = listedCases_ > 0 && listedPassed_ && extraFailed_;
+    unit_.timing = {simulatedUs_.GeometricMeanOverCases(), eagerUs_.GeometricMeanOverCases(),
+                    referenceUs_.GeometricMeanOverCases()};
+    return unit_;
+  }
+
+ private:
+  UnitOutcome unit_;
+  bool judged_ = false;  // some case is more than a task_error
+  int listedCases_ = 0;
+  bool listedPassed_ = true;
+  bool extraFailed_ = false;
+  CaseTimes simulatedUs_, eagerUs_, referenceUs_;
+};
+
+// A static unit is one listed case and the extra cases drawn from it.
 std::vector<UnitOutcome> StaticUnits(const std::vector<ResultRecord>& records) {
-  std::vector<UnitOutcome> units;
+  std::vector<std::pair<int, UnitJudgement>> judgements;  // (listed case, its records)
+  std::map<std::tuple<std::string, int, int>, size_t> indexOf;
   for (const ResultRecord& record : records) {
     if (record.verdict == Verdict::TaskError) continue;
-    units.push_back(UnitOf(record));
-    units.back().caseId = record.caseId;
+    const int listedCase = record.extraOf.value_or(record.caseId);
+    const auto [position, inserted] =
+        indexOf.emplace(std::tuple{record.task, record.sample, listedCase}, judgements.size());
+    if (inserted) judgements.push_back({listedCase, {}});
+    judgements[position->second].second.Add(record);
+  }
+  std::vector<UnitOutcome> units;
+  for (auto& [listedCase, judgement] : judgements) {
+    units.push_back(judgement.Finish(judgement.ListedCases() == 0));
+    units.back().caseId = listedCase;
   }
   return units;
 }
 
 struct DynamicSample {
-  UnitOutcome unit;
-  bool judged = false;  // some case is more than a task_error
+  UnitJudgement judgement;
   std::set<int> casesRecorded;
   int caseCount = 0;
-  CaseTimes simulatedUs, eagerUs, referenceUs;
 };
 
 std::vector<UnitOutcome> DynamicUnits(const std::vector<ResultRecord>& records) {
@@ -87,27 +143,12 @@ std::vector<UnitOutcome> DynamicUnits(const std::vector<ResultRecord>& records) 
     sample.casesRecorded.insert(record.caseId);
     sample.caseCount = std::max(sample.caseCount, record.caseCount);
     if (record.verdict == Verdict::TaskError) continue;  // the unit is judged on its other cases
-    if (!sample.judged) sample.unit = UnitOf(record);
-    sample.judged = true;
-    sample.unit.parsed = sample.unit.parsed && PassedParse(record.verdict);
-    sample.unit.compiled = sample.unit.compiled && PassedCompile(record.verdict);
-    sample.unit.correct = sample.unit.correct && record.verdict == Verdict::Pass;
-    sample.unit.timedOnly = sample.unit.timedOnly && record.verdict == Verdict::Timed;
-    const UnitTiming timing = TimingOf(record);
-    sample.simulatedUs.Add(timing.simulatedUs);
-    sample.eagerUs.Add(timing.eagerUs);
-    sample.referenceUs.Add(timing.referenceUs);
+    sample.judgement.Add(record);
   }
   std::vector<UnitOutcome> units;
   for (DynamicSample& sample : samples) {
-    if (!sample.judged) continue;
-    const bool missingCases = static_cast<int>(sample.casesRecorded.size()) < sample.caseCount;
-    sample.unit.incomplete = sample.unit.correct && missingCases;
-    sample.unit.correct = sample.unit.correct && !missingCases;
-    sample.unit.timedOnly = sample.unit.timedOnly && !missingCases;
-    sample.unit.timing = {sample.simulatedUs.GeometricMeanOverCases(), sample.eagerUs.GeometricMeanOverCases(),
-                          sample.referenceUs.GeometricMeanOverCases()};
-    units.push_back(std::move(sample.unit));
+    if (!sample.judgement.Judged()) continue;
+    units.push_back(sample.judgement.Finish(static_cast<int>(sample.casesRecorded.size()) < sample.caseCount));
   }
   return units;
 }

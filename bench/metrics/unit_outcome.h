@@ -1,5 +1,6 @@
-// Records are per (sample, case); what is judged is a unit. Static: each record is a unit, and the
-// problem it belongs to is the (task, case) the sample was made for. Dynamic: a sample is one
+// Records are per (sample, case); what is judged is a unit. Static: each listed case's record is a
+// unit, with the records of the extra cases drawn from it, and the problem it belongs to is the
+// (task, case) the sample was made for. Dynamic: a sample is one
 // unit over all its cases and passes only if every case passes; the problem is the task. A unit's
 // timing comes from its records' details: `simulated_us` (the cost model's time of the launch),
 // `eager_us` (modelled PyTorch eager) and `reference_us` (the task's answer, simulated alike).
@@ -39,6 +40,9 @@ struct UnitOutcome {
   bool incomplete = false;
   // A timing-only run: every case ran to its end, with outputs neither computed nor checked.
   bool timedOnly = false;
+  // Every listed case passed but an extra case (`akgen eval --extra-cases`) did not: the sample
+  // does not generalise, or hard-codes what the listed cases expect.
+  bool failsOnlyExtraCases = false;
   UnitTiming timing;
 
   // Speed is measured over correct units, and in timing-only runs over those that ran to their end.

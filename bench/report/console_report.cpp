@@ -35,13 +35,15 @@ std::string LevelTable(const Metrics& metrics, int level) {
   TextTable table{
       {"op_definition", "op_level", "case_id", "total_samples", "format_parse_pass", "compile_pass", "precision_pass"},
       {}};
-  if (metrics.hasSimulatedTime) table.headers.insert(table.headers.end(), {"simulated_us", "eager_us", "speedup_vs_eager"});
+  if (metrics.hasSimulatedTime)
+    table.headers.insert(table.headers.end(), {"simulated_us", "eager_us", "speedup_vs_eager"});
   if (metrics.hasReferenceTime) table.headers.insert(table.headers.end(), {"reference_us", "speedup_vs_reference"});
   for (const ProblemRow& row : metrics.problems) {
     if (row.level != level) continue;
-    std::vector<std::string> cells = {row.OpDefinition(),         std::to_string(row.level),    CaseCell(row),
-                                      std::to_string(row.samples), std::to_string(row.parsed), std::to_string(row.compiled),
-                                      std::to_string(row.correct)};
+    std::vector<std::string> cells = {
+        row.OpDefinition(),          std::to_string(row.level),  CaseCell(row),
+        std::to_string(row.samples), std::to_string(row.parsed), std::to_string(row.compiled),
+        std::to_string(row.correct)};
     const UnitTiming timing = row.fastest.value_or(UnitTiming{});
     if (metrics.hasSimulatedTime)
       cells.insert(cells.end(), {OptionalCell(timing.simulatedUs, 2), OptionalCell(timing.eagerUs, 2),
@@ -185,6 +187,18 @@ std::string TaskErrorLines(const Metrics& metrics) {
   return text + "\n";
 }
 
+// Samples that pass what the task lists but not cases drawn like them: they do not generalise, or
+// they hard-code the listed cases.
+std::string ExtraCaseLines(const Metrics& metrics) {
+  if (metrics.extraCaseRecords == 0) return "";
+  std::string text = "Extra cases: " + std::to_string(metrics.extraCaseRecords) + " records; " +
+                     std::to_string(metrics.failsOnlyExtraCases.size()) +
+                     " units pass every listed case but fail an extra case (counted incorrect)" +
+                     (metrics.failsOnlyExtraCases.empty() ? ".\n" : ":\n");
+  for (const std::string& line : metrics.failsOnlyExtraCases) text += "  " + line + "\n";
+  return text + "\n";
+}
+
 }  // namespace
 
 std::string PercentString(double fraction) { return RoundedString(fraction * 100, 2) + "%"; }
@@ -199,8 +213,8 @@ std::string ConsoleReport(const Metrics& metrics) {
   text += "Overall Statistics Summary:\n\n" + LevelSummaryTable(metrics) + "\n";
   text += "Statistics by Category:\n\n" + CategoryTable(metrics) + "\n";
   text += SpeedupSection(metrics);
-  text += PassAtKLines(metrics) + "\n" + VerdictLine(metrics) + "\n" + TaskErrorLines(metrics) + IncompleteLine(metrics) +
-          ScoreLines(metrics);
+  text += PassAtKLines(metrics) + "\n" + VerdictLine(metrics) + "\n" + TaskErrorLines(metrics) +
+          ExtraCaseLines(metrics) + IncompleteLine(metrics) + ScoreLines(metrics);
   return text;
 }
 

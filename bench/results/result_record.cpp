@@ -36,6 +36,8 @@ ResultRecord MakeRecord(const Task& task, const Candidate& candidate, int caseId
   record.shapeMode = shapeMode;
   record.templateMode = ToString(candidate.templateMode);
   record.caseCount = static_cast<int>(task.cases.size());
+  if (const TestCase* testCase = task.FindCase(caseId); testCase && testCase->extra)
+    record.extraOf = testCase->extra->listedCaseId;
   record.details = std::move(details);
   return record;
 }
@@ -51,6 +53,7 @@ nlohmann::ordered_json ToJson(const ResultRecord& record) {
                                  {"shape_mode", ToString(record.shapeMode)}};
   if (!record.templateMode.empty()) json["template_mode"] = record.templateMode;
   if (record.caseCount > 0) json["case_count"] = record.caseCount;
+  if (record.extraOf) json["extra_of"] = *record.extraOf;
   json["details"] = record.details;
   return json;
 }
@@ -76,6 +79,7 @@ ResultRecord RecordFromJson(const nlohmann::json& json) {
   }
   if (json.contains("template_mode")) record.templateMode = StringField(json, "template_mode");
   if (json.contains("case_count")) record.caseCount = IntField(json, "case_count");
+  if (json.contains("extra_of")) record.extraOf = IntField(json, "extra_of");
   if (json.contains("details")) record.details = json["details"];
   return record;
 }

@@ -4,11 +4,13 @@
 //    "verdict":"wrong_answer","shape_mode":"static","template_mode":"full","case_count":5,
 //    "details":{"max_abs_error":0.5,"first_bad_index":17}}
 //
+// An extra case (`akgen eval --extra-cases`) adds `"extra_of": <the listed case it was drawn from>`.
 // `details` is free-form (compiler log, diagnostic kind, errors, signal, seconds). `case_count`
 // (the task's number of cases) lets metrics tell an unfinished dynamic sample from a passing one.
 #pragma once
 #include <compare>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 #include "bench/results/verdict.h"
@@ -34,8 +36,9 @@ struct ResultRecord {
   int caseId = 0;
   Verdict verdict = Verdict::ParseError;
   ShapeMode shapeMode = ShapeMode::Static;
-  std::string templateMode;  // `kernel_only` / `full`; empty when unknown
-  int caseCount = 0;         // 0 when unknown
+  std::string templateMode;    // `kernel_only` / `full`; empty when unknown
+  int caseCount = 0;           // 0 when unknown; counts the unit's extra cases too
+  std::optional<int> extraOf;  // the listed case an extra case was drawn from
   nlohmann::json details = nlohmann::json::object();
 
   RecordKey Key() const { return {task, sample, caseId}; }

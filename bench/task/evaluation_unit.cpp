@@ -1,17 +1,20 @@
 #include "bench/task/evaluation_unit.h"
 
+#include <algorithm>
+
 namespace akgen::bench {
 namespace {
 
-std::vector<int> AllCaseIds(const Task& task) {
+std::vector<int> ListedCaseIds(const Task& task) {
   std::vector<int> ids;
-  for (const TestCase& testCase : task.cases) ids.push_back(testCase.id);
+  for (const TestCase& testCase : task.cases)
+    if (!testCase.extra) ids.push_back(testCase.id);
   return ids;
 }
 
 std::string CaseIdList(const Task& task) {
   std::string list;
-  for (const TestCase& testCase : task.cases) list += (list.empty() ? "" : ", ") + std::to_string(testCase.id);
+  for (int id : ListedCaseIds(task)) list += (list.empty() ? "" : ", ") + std::to_string(id);
   return list;
 }
 
@@ -19,12 +22,13 @@ std::string CaseIdList(const Task& task) {
 std::vector<int> StaticCaseIds(const Task& task, CaseSelection selection, std::string& problem) {
   switch (selection.kind) {
     case CaseSelection::Kind::All:
-      return AllCaseIds(task);
+      return ListedCaseIds(task);
     case CaseSelection::Kind::Default:
       if (task.cases.empty()) return {};
       return {task.FindCase(0) ? 0 : task.cases.front().id};
     case CaseSelection::Kind::One:
-      if (task.FindCase(selection.caseId)) return {selection.caseId};
+      if (const TestCase* testCase = task.FindCase(selection.caseId); testCase && !testCase->extra)
+        return {selection.caseId};
       problem = task.files.testCases.string() + ": no case_id " + std::to_string(selection.caseId) + " in " +
                 task.Key() + " (its cases: " + CaseIdList(task) + "); pick one of those with --case";
       return {};
@@ -32,18 +36,33 @@ std::vector<int> StaticCaseIds(const Task& task, CaseSelection selection, std::s
   return {};
 }
 
+// The listed cases of one unit followed by the extra cases drawn from them.
+std::vector<int> WithExtraCases(const Task& task, std::vector<int> caseIds) {
+  const std::vector<int> listed = caseIds;
+  for (const TestCase& testCase : task.cases)
+    if (testCase.extra && std::find(listed.begin(), listed.end(), testCase.extra->listedCaseId) != listed.end())
+      caseIds.push_back(testCase.id);
+  return caseIds;
+}
+
 }  // namespace
+
+std::vector<int> SelectedCaseIds(const Task& task, ShapeMode mode, CaseSelection selection) {
+  std::string problem;
+  return mode == ShapeMode::Dynamic ? ListedCaseIds(task) : StaticCaseIds(task, selection, problem);
+}
 
 EvaluationPlan PlanEvaluation(const Task& task, const std::vector<Candidate>& candidates, ShapeMode mode,
                               CaseSelection selection) {
   EvaluationPlan plan;
   if (mode == ShapeMode::Dynamic) {
-    for (const Candidate& candidate : candidates) plan.units.push_back({&task, candidate, AllCaseIds(task)});
+    for (const Candidate& candidate : candidates)
+      plan.units.push_back({&task, candidate, WithExtraCases(task, ListedCaseIds(task))});
     return plan;
   }
   const std::vector<int> caseIds = StaticCaseIds(task, selection, plan.problem);
   for (const Candidate& candidate : candidates) {
-    for (int caseId : caseIds) plan.units.push_back({&task, candidate, {caseId}});
+    for (int caseId : caseIds) plan.units.push_back({&task, candidate, WithExtraCases(task, {caseId})});
   }
   return plan;
 }

@@ -7,6 +7,8 @@
 // row instead. `--case all` gives every case its own unit. A static sample is generated for one
 // case, so each (task, case) is a separate problem for pass@k.
 // Dynamic: one unit per sample covering every case of the task, in file order.
+// Extra cases (bench/task/extra_cases.h) join the unit of the listed case they were drawn from,
+// after the listed cases; `--case` and `all` choose among listed cases only.
 #pragma once
 #include <string>
 #include <vector>
@@ -38,6 +40,9 @@ struct EvaluationPlan {
   std::vector<EvaluationUnit> units;
   std::string problem;  // non-empty when the selection names a case the task lacks
 };
+
+// The listed cases the plan would evaluate: the ones extra cases are drawn from.
+std::vector<int> SelectedCaseIds(const Task& task, ShapeMode mode, CaseSelection selection);
 
 EvaluationPlan PlanEvaluation(const Task& task, const std::vector<Candidate>& candidates, ShapeMode mode,
                               CaseSelection selection = CaseSelection::Default());

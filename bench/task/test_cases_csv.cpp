@@ -154,7 +154,7 @@ class CaseTableBuilder {
                              "; give each case its own id");
       return;
     }
-    TestCase testCase{*id, record.line, {}};
+    TestCase testCase{*id, record.line, {}, std::nullopt};
     for (size_t i = 0; i < expected; ++i) testCase.values[table_.columns[i]] = std::move(record.fields[i].text);
     table_.cases.push_back(std::move(testCase));
   }

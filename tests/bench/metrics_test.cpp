@@ -88,8 +88,10 @@ TEST(UnitOutcomeTest, DynamicSamplePassesOnlyWhenEveryCasePasses) {
 
 TEST(UnitOutcomeTest, ATaskErrorCaseCountsForAndAgainstNoSample) {
   const std::vector<ResultRecord> records = {
-      Record("level1/Math/Clip", 0, 0, Verdict::TaskError, 3), Record("level1/Math/Clip", 0, 1, Verdict::Pass, 3),
-      Record("level1/Math/Clip", 0, 2, Verdict::Pass, 3),      Record("level1/Math/Only", 0, 0, Verdict::TaskError, 1),
+      Record("level1/Math/Clip", 0, 0, Verdict::TaskError, 3),
+      Record("level1/Math/Clip", 0, 1, Verdict::Pass, 3),
+      Record("level1/Math/Clip", 0, 2, Verdict::Pass, 3),
+      Record("level1/Math/Only", 0, 0, Verdict::TaskError, 1),
   };
   const std::vector<UnitOutcome> dynamic = UnitOutcomes(records, ShapeMode::Dynamic);
   ASSERT_EQ(dynamic.size(), 1u) << "a task none of whose cases can run has no unit";
@@ -297,6 +299,46 @@ TEST(SpeedupTest, RecordsWithoutTimesHaveNoSpeedupAndNoFastProblems) {
   EXPECT_FALSE(eager.geometricMean);
   EXPECT_EQ(eager.untimedProblems, 4);
   EXPECT_DOUBLE_EQ(eager.fastP.at(0.0), 0.0);
+}
+
+ResultRecord Extra(ResultRecord record, int listedCase) {
+  record.extraOf = listedCase;
+  return record;
+}
+
+TEST(UnitOutcomeTest, ExtraCasesJoinTheirListedCaseAndCountForCorrectnessOnly) {
+  const std::vector<ResultRecord> statics = {
+      Record("level1/Math/Muls", 0, 0, Verdict::Pass), Extra(Record("level1/Math/Muls", 0, 6, Verdict::WrongAnswer), 0),
+      Extra(Record("level1/Math/Muls", 1, 7, Verdict::Pass), 0),  // recorded before its listed case
+      Record("level1/Math/Muls", 1, 0, Verdict::Pass), Extra(Record("level1/Math/Muls", 2, 6, Verdict::Pass), 0)};
+  const std::vector<UnitOutcome> units = UnitOutcomes(statics, ShapeMode::Static);
+  ASSERT_EQ(units.size(), 3u);
+  EXPECT_EQ(units[0].caseId, 0);
+  EXPECT_FALSE(units[0].correct);
+  EXPECT_TRUE(units[0].failsOnlyExtraCases);
+  EXPECT_EQ(units[1].caseId, 0);
+  EXPECT_TRUE(units[1].correct);
+  EXPECT_FALSE(units[1].failsOnlyExtraCases);
+  EXPECT_FALSE(units[2].correct) << "its listed case has no record yet";
+  EXPECT_TRUE(units[2].incomplete);
+  const Metrics metrics = ComputeMetrics(statics, ShapeMode::Static);
+  ASSERT_EQ(metrics.problems.size(), 1u) << "extra cases are no problems of their own";
+  EXPECT_EQ(metrics.problems[0].samples, 3);
+  EXPECT_EQ(metrics.extraCaseRecords, 3);
+  EXPECT_EQ(metrics.failsOnlyExtraCases, (std::vector<std::string>{"level1/Math/Muls sample 0 case 0"}));
+
+  const std::vector<ResultRecord> dynamic = {
+      Timed(Record("level1/Math/Muls", 0, 0, Verdict::Pass, 3), 10, 40),
+      Timed(Record("level1/Math/Muls", 0, 1, Verdict::Pass, 3), 10, 10),
+      Timed(Extra(Record("level1/Math/Muls", 0, 2, Verdict::WrongAnswer, 3), 0), 1, 1000)};
+  const std::vector<UnitOutcome> dynamicUnits = UnitOutcomes(dynamic, ShapeMode::Dynamic);
+  ASSERT_EQ(dynamicUnits.size(), 1u);
+  EXPECT_FALSE(dynamicUnits[0].correct);
+  EXPECT_TRUE(dynamicUnits[0].failsOnlyExtraCases);
+  EXPECT_DOUBLE_EQ(*dynamicUnits[0].timing.SpeedupVsEager(), 2.0) << "times come from the listed cases";
+  std::vector<ResultRecord> unfinished = dynamic;
+  unfinished.pop_back();
+  EXPECT_TRUE(UnitOutcomes(unfinished, ShapeMode::Dynamic)[0].incomplete) << "an extra case not yet run";
 }
 
 TEST(SpeedupTest, ADynamicUnitsSpeedupIsTheGeometricMeanOverItsCases) {
