@@ -313,6 +313,9 @@ HostBuild BuildHost(const fs::path& cacheDir, const Task& task, const Candidate&
   return result;
 }
 
+// What a runner build produces; part of its cache key, so builds of an older layout are redone.
+constexpr std::string_view kRunnerPrograms = "runner (tiling) + launch (no op_host code)";
+
 RunnerBuild BuildRunner(const fs::path& cacheDir, const HostBuild& host, const Task& task, const Candidate& candidate,
                         const std::string& prelude) {
   RunnerBuild result;
@@ -325,6 +328,7 @@ RunnerBuild BuildRunner(const fs::path& cacheDir, const HostBuild& host, const T
   ContentHash hash;
   // The device-code rules are part of the build's outcome: a change to them must re-check cached builds.
   AddToolchain(hash, HarnessToolchain().runnerObjects)
+      .Add(kRunnerPrograms)
       .Add(host.key)
       .Add(task.kernelName)
       .Add(prelude)
@@ -363,11 +367,13 @@ RunnerBuild BuildRunner(const fs::path& cacheDir, const HostBuild& host, const T
       commands.push_back(std::move(objcopy));
     }
     commands.push_back(CompileCommand(staging / "launch_shim.cpp", staging / "launch_shim.o", {}));
-    std::vector<fs::path> objects = Concatenate(host.objects, kernelObjects);
-    objects.push_back(staging / "launch_shim.o");
-    commands.push_back(LinkCommand(Concatenate(objects, HarnessToolchain().runnerObjects), staging / "runner"));
+    std::vector<fs::path> launchObjects = Concatenate(kernelObjects, HarnessToolchain().runnerObjects);
+    launchObjects.push_back(staging / "launch_shim.o");
+    commands.push_back(LinkCommand(Concatenate(host.objects, launchObjects), staging / "runner"));
+    commands.push_back(LinkCommand(launchObjects, staging / "launch"));
     return RunCommands(commands, staging, readable);
   });
+  result.launchProgram = result.directory / "launch";
   return result;
 }
 

@@ -4,7 +4,8 @@
 //     combined apart (library_symbols.h), + describe_main → `describe`, which reports the op and its
 //     kernel prelude.
 //  2. BuildRunner: the kernel sources with the prelude force-included, a launch shim for the kernel
-//     entry, the op_host objects and runner_main → `runner`.
+//     entry and runner_main, with the op_host objects → `runner` (which runs the tiling), without
+//     them → `launch` (which launches the kernel with no candidate host code in its process).
 // Every build lives in a cache folder named by a hash of everything it depends on (sources, flags,
 // prelude, compiler version, link inputs) and is published by an atomic rename, so a rebuild is a
 // cache hit and independent builds may run on several threads at once. Failed builds are cached too.
@@ -36,6 +37,7 @@ struct HostBuild : BuildOutcome {
 
 struct RunnerBuild : BuildOutcome {
   std::string parseProblem;  // no kernel entry to launch: a parse_error, nothing was compiled
+  std::filesystem::path launchProgram;  // beside `program` (the tiling's `runner`)
 };
 
 HostBuild BuildHost(const std::filesystem::path& cacheDir, const Task& task, const Candidate& candidate);

@@ -4,12 +4,23 @@
 #include <cmath>
 #include <fstream>
 #include <limits>
+#include <string_view>
 #include <utility>
 
+#include "bench/common/environment_fault.h"
 #include "bench/oracle/oracle_error.h"
 
 namespace akgen::bench {
 namespace {
+
+// A full disk stops the command (EnvironmentFault); any other failed write is the oracle stage's.
+void WriteOracleFile(const std::filesystem::path& path, std::string_view bytes) {
+  try {
+    WriteFileBytes(path, bytes.data(), bytes.size());
+  } catch (const std::runtime_error& error) {
+    throw OracleError(error.what());
+  }
+}
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -204,10 +215,7 @@ void WriteManifest(const fs::path& dir, const Manifest& manifest) {
       {"output_structure", NameOf(kStructureNames, manifest.outputStructure)},
       {"outputs", ToJson(manifest.outputs, dir)},
   };
-  const fs::path path = dir / kManifestFileName;
-  std::ofstream out(path);
-  out << document.dump(1) << '\n';
-  if (!out) throw OracleError(path.string() + ": cannot write");
+  WriteOracleFile(dir / kManifestFileName, document.dump(1) + '\n');
 }
 
 int64_t ElementCount(const std::vector<int64_t>& shape) {
@@ -221,9 +229,7 @@ ManifestValue WriteTensor(const fs::path& dir, const std::string& name, TorchDty
   const fs::path path = dir / (name + ".bin");
   if (bytes.size() != static_cast<size_t>(ElementCount(shape)) * ElementSize(dtype))
     throw OracleError(path.string() + ": " + std::to_string(bytes.size()) + " bytes do not hold the shape's elements");
-  std::ofstream out(path, std::ios::binary);
-  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  if (!out) throw OracleError(path.string() + ": cannot write");
+  WriteOracleFile(path, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
   ManifestValue tensor;
   tensor.name = name;
   tensor.kind = ValueKind::Tensor;

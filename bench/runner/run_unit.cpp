@@ -196,7 +196,8 @@ void StageRun(const ArgumentMapping& mapping, const RunnerRequest& request, cons
 }
 
 // The runner's two runs: the tiling alone, in a folder and a process without the inputs' data
-// (but the value-depend inputs'), then the launch with the tiling's outcome.
+// (but the value-depend inputs'), then the launch with the tiling's outcome, by a program without
+// the op_host code.
 UnitRun RunBoth(const UnitSetup& setup, const Task& task, const GoldenCase& golden, const PreparedUnit& prepared,
                 const fs::path& workDir) {
   const fs::path tilingDir = workDir / "tiling";
@@ -211,7 +212,7 @@ UnitRun RunBoth(const UnitSetup& setup, const Task& task, const GoldenCase& gold
   policy.limits.addressSpaceBytes += CaseTensorBytes(prepared.mapping.request);
   StageRun(prepared.mapping, prepared.mapping.request, runDir, std::nullopt);
   fs::copy_file(tilingDir / kRunnerTilingFile, runDir / kRunnerTilingFile);
-  const SandboxResult sandbox = RunInSandbox(policy, prepared.runner.program, {});
+  const SandboxResult sandbox = RunInSandbox(policy, prepared.runner.launchProgram, {});
   return ReadRunnerResult(sandbox, runDir, prepared.mapping, golden.manifest.outputStructure);
 }
 

@@ -1,9 +1,12 @@
-// `runner`: linked with a candidate's op_host objects, its kernel and the generated launch shim, and
-// run in the sandbox with the work directory as its working directory. Reads request.json, runs
-// the op's tiling, places the tensors (outputs as pybind.cpp allocated them), workspace and tiling
-// bytes in simulated GM, launches the kernel in the request's sync mode, and writes back the
-// tensors the harness reads and result.json with the cost model's timing (runner_protocol.h). A
-// timing-only request runs the simulator without moving data and writes no tensor back.
+// `runner` and `launch`: a candidate's kernel and the generated launch shim, `runner` also with its
+// op_host objects, each run in the sandbox with the work directory as its working directory and
+// reading request.json. `runner` runs the op's tiling (a tiling-only request) and writes
+// tiling.json. `launch` holds no op_host code, whose static initialisers could otherwise read the
+// inputs or rewrite result.json: it reads tiling.json, places the tensors (outputs as pybind.cpp
+// allocated them), workspace and tiling bytes in simulated GM, launches the kernel in the request's
+// sync mode, and writes back the tensors the harness reads and result.json with the cost model's
+// timing (runner_protocol.h). A timing-only request runs the simulator without moving data and
+// writes no tensor back.
 #include <cstring>
 #include <deque>
 #include <fstream>
@@ -193,8 +196,9 @@ RunnerResult RunTilingAlone(const RunnerRequest& request) {
     result.message = tiling.error;
     return result;
   }
-  WriteJsonFile(kRunnerTilingFile,
-                ToJson(TilingOutcome{tiling.blockDim, tiling.tilingKey, tiling.workspaceSizes, tiling.tilingData}));
+  const std::optional<host::OpDescription> op = host::DescribeOp(request.opType);
+  WriteJsonFile(kRunnerTilingFile, ToJson(TilingOutcome{tiling.blockDim, tiling.tilingKey, tiling.workspaceSizes,
+                                                        tiling.tilingData, op ? host::ComputedShapesBytes(*op) : 0}));
   return result;
 }
 
@@ -213,10 +217,7 @@ RunnerResult Launch(const RunnerRequest& request) {
   const size_t workspaceBytes = std::accumulate(tiling.workspaceSizes.begin(), tiling.workspaceSizes.end(), size_t{0});
   // The kernel writes the shapes of OutputShapeDependOnCompute outputs here; the recorded call
   // already narrows such an output as pybind.cpp does, so nothing reads them back.
-  const std::optional<host::OpDescription> op = host::DescribeOp(request.opType);
-  if (const size_t shapeBytes = op ? host::ComputedShapesBytes(*op) : 0) {
-    args.push_back(static_cast<uint8_t*>(rt::GmAlloc(shapeBytes)));
-  }
+  if (tiling.computedShapesBytes != 0) args.push_back(static_cast<uint8_t*>(rt::GmAlloc(tiling.computedShapesBytes)));
   args.push_back(workspaceBytes ? static_cast<uint8_t*>(rt::GmAlloc(workspaceBytes)) : nullptr);
   args.push_back(GmCopy(tiling.tilingData));
 

@@ -3,8 +3,10 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <fstream>
 #include <stdexcept>
+#include <system_error>
 
 namespace akgen::bench {
 
@@ -13,7 +15,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(AttrSignature, name, kind, required)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(OpSignature, opType, inputs, outputs, attrs)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TensorArgument, shape, dataType, file, writeBack, zeroFilled)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ParamArgument, name, tensors, dynamic, valueDepend)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TilingOutcome, blockDim, tilingKey, workspaceSizes, tilingData)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TilingOutcome, blockDim, tilingKey, workspaceSizes, tilingData, computedShapesBytes)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(AttrArgument, name, kind, value)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(RunnerDiagnostic, kind, severity, file, line, api, block, message)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(LaunchTiming, microseconds, cycles, bound, profile)
@@ -144,10 +146,12 @@ json ReadJsonFile(const std::filesystem::path& path) {
   }
 }
 
+// A system error, so the harness can tell a full disk (the machine's fault) from a candidate's doing.
 void WriteJsonFile(const std::filesystem::path& path, const json& document) {
   std::ofstream out(path);
   out << document.dump(2) << "\n";
-  if (!out) throw std::runtime_error(path.string() + ": cannot write");
+  out.flush();
+  if (!out) throw std::system_error(errno, std::generic_category(), path.string() + ": cannot write");
 }
 
 void StoreJsonAtomically(const std::filesystem::path& path, const json& document) {

@@ -106,12 +106,14 @@ struct RunnerRequest {
   bool tilingOnly = false;
 };
 
-// What the tiling run hands the launch.
+// What the tiling run hands the launch, which runs without the op_host code.
 struct TilingOutcome {
   uint32_t blockDim = 0;
   uint64_t tilingKey = 0;
   std::vector<size_t> workspaceSizes;
   std::vector<uint8_t> tilingData;
+  // The buffer the kernel writes OutputShapeDependOnCompute outputs' shapes into; 0 for none.
+  size_t computedShapesBytes = 0;
 };
 
 struct RunnerDiagnostic {

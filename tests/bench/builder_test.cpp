@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include <fstream>
+#include <iterator>
 
 #include "bench/builder/chevron_rewrite.h"
 #include "bench/builder/describe_op.h"
@@ -220,6 +221,17 @@ TEST_F(CandidateBuildTest, BuildsTheSourcesTheOpsCmakeListsNamesEachLibraryApart
   EXPECT_NE(described.result.prelude.find("ScaledAddTilingData"), std::string::npos) << described.result.prelude;
   const RunnerBuild runner = BuildRunner(cacheDir_, host, task_, candidate, described.result.prelude);
   EXPECT_TRUE(runner.ok) << runner.log;
+
+  // The tiling's program holds the op_host code; the launch's holds none (its static initialisers
+  // could read the inputs or rewrite the launch's result).
+  auto holds = [](const fs::path& program, const std::string& symbol) {
+    std::ifstream in(program, std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return bytes.find(symbol) != std::string::npos;
+  };
+  EXPECT_TRUE(holds(runner.program, "_ZN8optiling10BlockCountEj"));
+  ASSERT_TRUE(fs::exists(runner.launchProgram));
+  EXPECT_FALSE(holds(runner.launchProgram, "_ZN8optiling10BlockCountEj"));
 }
 
 TEST_F(CandidateBuildTest, WithoutCmakeListsEveryOpHostSourceIsCompiled) {

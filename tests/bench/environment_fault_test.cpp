@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "bench/builder/parallel_map.h"
+#include "bench/oracle/manifest.h"
+#include "bench/runner/runner_protocol.h"
 
 namespace akgen::bench {
 namespace {
@@ -35,6 +37,25 @@ TEST(EnvironmentFaultTest, AWriteToAFullDiskThrowsAnEnvironmentFault) {
     EXPECT_NE(message.find("not the candidate's"), std::string::npos) << message;
     EXPECT_NE(message.find("rerun the same command to resume"), std::string::npos) << message;
   }
+}
+
+// The files the harness writes for a run (a candidate's outputs as tensors, the runner's JSON) on a
+// full disk: the write fails as the machine's fault, never as the candidate's crash.
+TEST(EnvironmentFaultTest, RunFilesOnAFullDiskAreTheMachinesFault) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "akgen-full-disk-test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::filesystem::create_symlink("/dev/full", dir / "output0.bin");
+  std::filesystem::create_symlink("/dev/full", dir / "request.json");
+  EXPECT_THROW(WriteTensor(dir, "output0", TorchDtype::Float32, {1024}, std::vector<std::byte>(4096)),
+               EnvironmentFault);
+  try {
+    WriteJsonFile(dir / "request.json", nlohmann::json{{"big", std::string(8192, 'x')}});
+    FAIL() << "the write to /dev/full succeeded";
+  } catch (const std::system_error& error) {
+    EXPECT_TRUE(IsMachineFault(error.code())) << error.what();
+  }
+  std::filesystem::remove_all(dir);
 }
 
 TEST(EnvironmentFaultTest, OtherWriteErrorsStayOrdinaryErrors) {
