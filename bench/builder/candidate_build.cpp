@@ -21,6 +21,7 @@
 #include "bench/builder/toolchain.h"
 #include "bench/common/content_hash.h"
 #include "bench/task/directory_listing.h"
+#include "scalar_code.h"
 
 namespace akgen::bench {
 namespace {
@@ -314,7 +315,8 @@ HostBuild BuildHost(const fs::path& cacheDir, const Task& task, const Candidate&
 }
 
 // What a runner build produces; part of its cache key, so builds of an older layout are redone.
-constexpr std::string_view kRunnerPrograms = "runner (tiling) + launch (no op_host code)";
+constexpr std::string_view kRunnerPrograms =
+    "runner (tiling) + launch (no op_host code); kernel data in sections of its own";
 
 RunnerBuild BuildRunner(const fs::path& cacheDir, const HostBuild& host, const Task& task, const Candidate& candidate,
                         const std::string& prelude) {
@@ -363,6 +365,8 @@ RunnerBuild BuildRunner(const fs::path& cacheDir, const HostBuild& host, const T
         objcopy.insert(
             objcopy.end(),
             {"--redefine-sym", std::string(call) + "=" + std::string(kChargedMemoryCallPrefix) + std::string(call)});
+      for (const auto& [section, renamed] : ascendc_sim::kKernelDataSections)
+        objcopy.insert(objcopy.end(), {"--rename-section", std::string(section) + "=" + std::string(renamed)});
       objcopy.push_back(object.string());
       commands.push_back(std::move(objcopy));
     }

@@ -22,6 +22,7 @@
 #include "diagnostics.h"
 #include "graph/utils/type_utils.h"
 #include "launch_profile.h"
+#include "scalar_code.h"
 
 // Defined by the launch shim the builder generates for the candidate's kernel entry.
 int AkgenKernelArgumentCount();
@@ -235,6 +236,7 @@ RunnerResult Launch(const RunnerRequest& request) {
   rt::SetTilingKey(tiling.tilingKey);
   ascendc_sim::SetSyncMode(SimulatorSyncMode(request.syncMode));
   ascendc_sim::SetTimingOnly(request.timingOnly);
+  ascendc_sim::ConfineKernelStores();
   const int status = AkgenLaunchKernel(tiling.blockDim, args.data(), static_cast<int>(args.size()));
   result.diagnostics = CollectDiagnostics();
   if (status != 0) {  // every error diagnostic, [sync-hazard] and [unpaired-flag] too, stops the launch

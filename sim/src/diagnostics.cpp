@@ -81,10 +81,14 @@ std::string Format(const char* format, ...) {
   return text;
 }
 
-void RaiseError(const char* kind, const Site& site, std::string message, std::vector<std::string> notes) {
+void ReportError(const char* kind, const Site& site, std::string message, std::vector<std::string> notes) {
   Diagnostic diagnostic = Make(Severity::kError, kind, site, std::move(message));
   diagnostic.notes = std::move(notes);
   Emit(std::move(diagnostic));
+}
+
+void RaiseError(const char* kind, const Site& site, std::string message, std::vector<std::string> notes) {
+  ReportError(kind, site, std::move(message), std::move(notes));
   throw KernelAborted{};
 }
 

@@ -26,6 +26,8 @@ struct KernelAborted {};
 
 std::string Format(const char* format, ...) __attribute__((format(printf, 1, 2)));
 
+// Reports an error; the caller stops the block (RaiseError, AbandonRunningBlock).
+void ReportError(const char* kind, const Site& site, std::string message, std::vector<std::string> notes = {});
 // Reports an error and stops the launch.
 [[noreturn]] void RaiseError(const char* kind, const Site& site, std::string message, std::vector<std::string> notes = {});
 // Reports a warning once per kind and source line; under AKGEN_SIM_STRICT=1 a strict warning is an error.

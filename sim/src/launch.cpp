@@ -177,6 +177,13 @@ LaunchCost& CurrentLaunchCost() {
   return gLaunch->cost;
 }
 
+void AbandonRunningBlock() {
+  Fiber* fiber = gLaunch->running;
+  fiber->state = Fiber::State::kFailed;
+  swapcontext(&fiber->context, &gLaunch->scheduler);
+  std::abort();  // a failed block is never resumed
+}
+
 namespace rt {
 
 int Launch(const char* kernelName, uint32_t blockDim, KernelBody body, void* context, Site site) {

@@ -129,6 +129,9 @@ LaunchCost& CurrentLaunchCost();
 
 // The block whose fiber is running; every runtime entry point acts on it.
 BlockState& CurrentBlock();
+// Ends the running block as failed without unwinding its frames: for errors found where no
+// exception may pass (the instrumentation's entry points, which the compiler calls as nothrow).
+[[noreturn]] void AbandonRunningBlock();
 int64_t CurrentBlockIndexOrNone();
 uint32_t CurrentBlockNum();
 

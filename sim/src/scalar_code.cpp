@@ -4,6 +4,7 @@
 #include <cstring>
 #include <utility>
 
+#include "diagnostics.h"
 #include "instruction_record.h"
 #include "launch_state.h"
 
@@ -12,12 +13,30 @@ namespace {
 
 uint64_t gBasicBlocks = 0;
 bool gInKernel = false;
+bool gStoresConfined = false;
 uintptr_t gStackBegin = 0;
 uintptr_t gStackBytes = 0;
 
 // Where a hazard report names a pointer access: the instrumentation knows the address, not the line.
 constexpr Site kLoadSite{"kernel code", 0, "a load through a pointer"};
 constexpr Site kStoreSite{"kernel code", 0, "a store through a pointer"};
+
+// The launch program's kernel data sections (kKernelDataSections); the linker defines these
+// symbols where the sections exist, and elsewhere they stay null.
+extern "C" {
+extern char __start_akgen_kernel_data[] __attribute__((weak));
+extern char __stop_akgen_kernel_data[] __attribute__((weak));
+extern char __start_akgen_kernel_bss[] __attribute__((weak));
+extern char __stop_akgen_kernel_bss[] __attribute__((weak));
+}
+
+bool InKernelData(uintptr_t at, uint64_t bytes) {
+  const auto within = [&](const char* begin, const char* end) {
+    return begin != nullptr && at >= reinterpret_cast<uintptr_t>(begin) && at + bytes <= reinterpret_cast<uintptr_t>(end);
+  };
+  return within(__start_akgen_kernel_data, __stop_akgen_kernel_data) ||
+         within(__start_akgen_kernel_bss, __stop_akgen_kernel_bss);
+}
 
 void ChargeAccess(const void* address, uint64_t bytes, bool write) {
   const auto at = reinterpret_cast<uintptr_t>(address);
@@ -28,8 +47,13 @@ void ChargeAccess(const void* address, uint64_t bytes, bool write) {
   uint64_t offset = 0;
   if (CurrentBlock().Locate(pointer, bytes, memory, offset)) {
     RecordScalarAccess({uint8_t(memory), offset, offset + bytes, write}, site);
-  } else if (rt::GmResolve(pointer).regionBegin != nullptr) {
+  } else if (rt::GmResolve(pointer).regionBegin != nullptr || InKernelData(at, bytes)) {
     RecordScalarAccess(GlobalAccess(pointer, bytes, write), site);
+  } else if (write && gStoresConfined) {
+    ReportError("wild-pointer", site,
+                "a store through a pointer reaches memory the kernel does not own (not its stack, an on-chip "
+                "buffer, GM or its own global variables); on an AI core the address does not exist");
+    AbandonRunningBlock();
   }
 }
 
@@ -55,6 +79,8 @@ void EnterKernelCode(const void* stack, size_t stackBytes) {
 }
 
 void LeaveKernelCode() { gInKernel = false; }
+
+void ConfineKernelStores() { gStoresConfined = true; }
 
 uint64_t TakeKernelBasicBlocks() { return std::exchange(gBasicBlocks, 0); }
 

@@ -6,11 +6,15 @@
 // and the kernel objects' memcpy/memmove/memset calls are renamed to akgen_kernel_mem*. The
 // definitions of those entry points (scalar_code.cpp) charge the running block: a basic block
 // costs scalarBlockCycles on the scalar pipe, and a load or store that reaches global memory or an
-// on-chip buffer is a scalar access (RecordScalarAccess: GM through the data cache). The block's
-// stack and host memory are free. A kernel compiled without the instrumentation calls none of it.
+// on-chip buffer is a scalar access (RecordScalarAccess: GM through the data cache), and so is one
+// that reaches the kernel's own global variables (an AI core keeps them, `__gm__` ones included,
+// in GM). The block's stack is free. A kernel compiled without the instrumentation calls none of it.
 #pragma once
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
+#include <utility>
 
 namespace ascendc_sim {
 
@@ -19,5 +23,15 @@ void EnterKernelCode(const void* stack, size_t stackBytes);
 void LeaveKernelCode();
 // The basic blocks kernel code ran since the last call.
 uint64_t TakeKernelBasicBlocks();
+
+// The harness moves the kernel objects' writable data into these sections (objcopy), so the
+// simulator knows the kernel's own global variables from its own memory.
+inline constexpr std::array<std::pair<std::string_view, std::string_view>, 2> kKernelDataSections = {
+    {{".data", "akgen_kernel_data"}, {".bss", "akgen_kernel_bss"}}};
+// From now on, a kernel store that reaches neither its stack, an on-chip buffer, GM nor its own
+// global variables is a [wild-pointer] error: on an AI core the address does not exist, and here it
+// is the simulator's own memory (its counters and timelines). The harness's launch program confines
+// kernels; programs built with `akgen cc` keep their globals in .data and are not confined.
+void ConfineKernelStores();
 
 }  // namespace ascendc_sim
