@@ -4,12 +4,14 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <fstream>
 #include <functional>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
+#include <system_error>
 
 #include "bench/builder/chevron_rewrite.h"
 #include "bench/builder/compiler_process.h"
@@ -20,6 +22,7 @@
 #include "bench/builder/op_host_cmake.h"
 #include "bench/builder/toolchain.h"
 #include "bench/common/content_hash.h"
+#include "bench/common/environment_fault.h"
 #include "bench/task/directory_listing.h"
 #include "scalar_code.h"
 
@@ -147,6 +150,18 @@ std::vector<fs::path> Concatenate(std::vector<fs::path> first, const std::vector
   return first;
 }
 
+// A compiler or linker that failed for want of disk space failed for the machine, not the candidate:
+// the log says so and the disk is indeed nearly full (a kernel's own `#error No space left on
+// device` must not stop an evaluation).
+bool RanOutOfDisk(const std::string& log, const fs::path& directory) {
+  constexpr uintmax_t kNearlyFullBytes = uintmax_t{1} << 30;
+  if (log.find("No space left on device") == std::string::npos && log.find("Disk quota exceeded") == std::string::npos)
+    return false;
+  std::error_code error;
+  const fs::space_info space = fs::space(directory, error);
+  return !error && space.available < kNearlyFullBytes;
+}
+
 // The cache folder `cacheDir/key`: reused when a finished build is there, else built by `build`
 // in a private staging folder and published by renaming it. A concurrent build of the same key
 // that publishes first wins; this one's staging folder is dropped.
@@ -161,7 +176,13 @@ BuildOutcome CachedBuild(const fs::path& cacheDir, const std::string& key, const
         cacheDir / (".staging-" + key + "-" + std::to_string(getpid()) + "-" + std::to_string(stagingCounter++));
     fs::create_directories(staging);
     const StepResult result = build(staging);
-    std::ofstream(staging / kBuildRecord) << nlohmann::json{{"ok", result.ok}, {"log", result.log}}.dump(2);
+    if (!result.ok && RanOutOfDisk(result.log, staging)) {
+      fs::remove_all(staging);
+      ThrowIfMachineFault(std::system_error(ENOSPC, std::generic_category(), "the compiler or linker"),
+                          "building " + key);
+    }
+    const std::string record = nlohmann::json{{"ok", result.ok}, {"log", result.log}}.dump(2);
+    WriteFileBytes(staging / kBuildRecord, record.data(), record.size());
     std::error_code error;
     fs::rename(staging, outcome.directory, error);
     if (error) fs::remove_all(staging);

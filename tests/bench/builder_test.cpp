@@ -177,6 +177,12 @@ TEST_F(CandidateBuildTest, ChevronLaunchWrapperCompilesAndErrorsNameTheOriginalL
   const RunnerBuild broken = BuildRunner(cacheDir_, host, task_, candidate, "#pragma once\n");
   EXPECT_FALSE(broken.ok);
   EXPECT_NE(broken.log.find(candidate.kernelFiles[0].string() + ":9:"), std::string::npos) << broken.log;
+
+  // A full disk stops the evaluation as the machine's fault; a kernel that only says so does not.
+  std::ofstream(candidate.kernelFiles[0]) << kernel + "#error No space left on device\n";
+  const RunnerBuild claims = BuildRunner(cacheDir_, host, task_, candidate, "#pragma once\n");
+  EXPECT_FALSE(claims.ok);
+  EXPECT_NE(claims.log.find("No space left on device"), std::string::npos) << claims.log;
 }
 
 TEST_F(CandidateBuildTest, TheCompilerSeesNoFileOutsideTheCandidateAndTheSimulator) {
