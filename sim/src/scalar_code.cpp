@@ -32,7 +32,8 @@ extern char __stop_akgen_kernel_bss[] __attribute__((weak));
 
 bool InKernelData(uintptr_t at, uint64_t bytes) {
   const auto within = [&](const char* begin, const char* end) {
-    return begin != nullptr && at >= reinterpret_cast<uintptr_t>(begin) && at + bytes <= reinterpret_cast<uintptr_t>(end);
+    return begin != nullptr && at >= reinterpret_cast<uintptr_t>(begin) &&
+           at + bytes <= reinterpret_cast<uintptr_t>(end);
   };
   return within(__start_akgen_kernel_data, __stop_akgen_kernel_data) ||
          within(__start_akgen_kernel_bss, __stop_akgen_kernel_bss);
