@@ -77,6 +77,8 @@ struct Metrics {
   bool hasTimedOnly = false;      // some unit comes from a timing-only run: its outputs were not checked
   // `level1/Math/ClipByValue case 3: <why>`, once per (task, case) recorded task_error.
   std::vector<std::string> taskErrors;
+  // Failed units by the class of their first failure (failure_taxonomy.h), as the paper's Figure 6.
+  std::map<std::string, int> failureClasses;
   int extraCaseRecords = 0;  // records of extra cases (`akgen eval --extra-cases`)
   // `level1/Math/Muls sample 1 case 0`: units whose listed cases all pass but an extra case fails.
   std::vector<std::string> failsOnlyExtraCases;

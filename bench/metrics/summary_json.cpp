@@ -87,6 +87,7 @@ nlohmann::json SummaryJson(const Metrics& metrics) {
           {"levels", levels},
           {"categories", categories},
           {"score", ScoreJson(metrics.score)},
+          {"failure_taxonomy", metrics.failureClasses},
           {"extra_cases",
            {{"records", metrics.extraCaseRecords}, {"units_failing_only_extra_cases", metrics.failsOnlyExtraCases}}},
           {"problems", problems}};

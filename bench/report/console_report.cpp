@@ -187,6 +187,19 @@ std::string TaskErrorLines(const Metrics& metrics) {
   return text + "\n";
 }
 
+// As the paper's Figure 6: what the failed units failed on first, compile errors by class.
+std::string FailureTaxonomyTable(const Metrics& metrics) {
+  if (metrics.failureClasses.empty()) return "";
+  int failed = 0;
+  for (const auto& [failure, count] : metrics.failureClasses) failed += count;
+  TextTable table{{"failure", "units", "share"}, {}};
+  for (const auto& [failure, count] : metrics.failureClasses)
+    table.rows.push_back({failure, std::to_string(count), PercentString(static_cast<double>(count) / failed)});
+  return "Failure taxonomy over " + std::to_string(failed) +
+         " failed units (each by its first failure; compile errors in the AscendKernelGen paper's classes):\n\n" +
+         RenderGrid(table) + "\n";
+}
+
 // Samples that pass what the task lists but not cases drawn like them: they do not generalise, or
 // they hard-code the listed cases.
 std::string ExtraCaseLines(const Metrics& metrics) {
@@ -213,7 +226,7 @@ std::string ConsoleReport(const Metrics& metrics) {
   text += "Overall Statistics Summary:\n\n" + LevelSummaryTable(metrics) + "\n";
   text += "Statistics by Category:\n\n" + CategoryTable(metrics) + "\n";
   text += SpeedupSection(metrics);
-  text += PassAtKLines(metrics) + "\n" + VerdictLine(metrics) + "\n" + TaskErrorLines(metrics) +
+  text += PassAtKLines(metrics) + "\n" + VerdictLine(metrics) + "\n" + FailureTaxonomyTable(metrics) + TaskErrorLines(metrics) +
           ExtraCaseLines(metrics) + IncompleteLine(metrics) + ScoreLines(metrics);
   return text;
 }

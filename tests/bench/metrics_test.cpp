@@ -341,6 +341,33 @@ TEST(UnitOutcomeTest, ExtraCasesJoinTheirListedCaseAndCountForCorrectnessOnly) {
   EXPECT_TRUE(UnitOutcomes(unfinished, ShapeMode::Dynamic)[0].incomplete) << "an extra case not yet run";
 }
 
+ResultRecord Failed(ResultRecord record, nlohmann::json details) {
+  record.details = std::move(details);
+  return record;
+}
+
+TEST(MetricsTest, CountsEachFailedUnitOnceByItsFirstFailure) {
+  const nlohmann::json scope = {{"detail", "k.cpp:5:1: error: 'M_PI' was not declared in this scope\n"}};
+  const std::vector<ResultRecord> dynamic = {
+      Failed(Record("level1/Math/Sqrt", 0, 0, Verdict::CompileError, 2), scope),
+      Failed(Record("level1/Math/Sqrt", 0, 1, Verdict::CompileError, 2), scope),
+      Record("level1/Math/Sqrt", 1, 0, Verdict::Pass, 2),
+      Failed(Record("level1/Math/Sqrt", 1, 1, Verdict::SimError, 2), {{"diagnostic_kind", "ub-overflow"}}),
+      Record("level1/Math/Sqrt", 2, 0, Verdict::WrongAnswer, 2),
+      Record("level1/Math/Sqrt", 2, 1, Verdict::Timeout, 2),
+      Record("level1/Math/Sqrt", 3, 0, Verdict::Pass, 2),
+      Record("level1/Math/Sqrt", 3, 1, Verdict::TaskError, 2)};
+  const Metrics metrics = ComputeMetrics(dynamic, ShapeMode::Dynamic);
+  EXPECT_EQ(metrics.failureClasses, (std::map<std::string, int>{
+                                        {"compile:scope", 1}, {"runtime:ub-overflow", 1}, {"wrong_answer", 1}}));
+  EXPECT_EQ(SummaryJson(metrics)["failure_taxonomy"]["compile:scope"], 1);
+  const std::vector<ResultRecord> statics = {
+      Record("level1/Math/Sqrt", 0, 0, Verdict::Pass), Extra(Record("level1/Math/Sqrt", 0, 6, Verdict::WrongAnswer), 0),
+      Record("level1/Math/Sqrt", 0, 1, Verdict::Timeout)};
+  EXPECT_EQ(ComputeMetrics(statics, ShapeMode::Static).failureClasses,
+            (std::map<std::string, int>{{"timeout", 1}, {"wrong_answer", 1}}));
+}
+
 TEST(SpeedupTest, ADynamicUnitsSpeedupIsTheGeometricMeanOverItsCases) {
   const std::vector<ResultRecord> records = {
       Timed(Record("level1/Math/Sqrt", 0, 0, Verdict::Pass, 2), 10, 40),  // 4x
