@@ -35,7 +35,7 @@ constexpr size_t kDetailCap = 64 * 1024;  // compiler logs can be long; the reco
 struct CaseJob {
   const Task* task;
   Candidate candidate;
-  int caseId;
+  const TestCase* testCase;  // in task->cases
 };
 
 std::vector<Candidate> CandidatesOf(const Task& task, const EvalOptions& options) {
@@ -159,7 +159,7 @@ class Evaluation {
     for (const EvaluationUnit& unit : plan.units) planned += unit.caseIds.size();
     for (const EvaluationUnit& unit : RemainingUnits(plan.units, store_)) {
       for (int caseId : unit.caseIds) {
-        jobs.push_back({&task, unit.candidate, caseId});
+        jobs.push_back({&task, unit.candidate, task.FindCase(caseId)});
         --planned;
       }
     }
@@ -174,7 +174,7 @@ class Evaluation {
              FailureSummary(*failure->failure, failure->detail));
       return;
     }
-    const TestCase& testCase = *task.FindCase(job.caseId);
+    const TestCase& testCase = *job.testCase;
     const OracleRequest request{task.files.module.parent_path(),
                                 RowOf(task, testCase),
                                 testCase.extra ? testCase.extra->seed : options_.seed,
@@ -188,11 +188,11 @@ class Evaluation {
       Record(job, Verdict::TaskError, {{"detail", Capped(error.what())}}, error.what());
       return;
     } catch (const OracleError& error) {
-      Problem(task.Key() + " case " + std::to_string(job.caseId) + ": no golden output: " + error.what());
+      Problem(task.Key() + " case " + std::to_string(job.testCase->id) + ": no golden output: " + error.what());
       return;
     }
     const fs::path workDir = workRoot_ / task.Key() / ("sample" + std::to_string(job.candidate.sample)) /
-                             ("case" + std::to_string(job.caseId));
+                             ("case" + std::to_string(job.testCase->id));
     UnitSetup setup = setup_;
     setup.sandbox.sandboxUid = WorkerSandboxUid();
     const UnitRun run = RunUnit(setup, task, job.candidate, golden, workDir);
@@ -236,7 +236,8 @@ class Evaluation {
     try {
       comparison = CheckCase(oracle_, request, golden, run.outputDir);
     } catch (const OracleError& error) {
-      Problem(task.Key() + " case " + std::to_string(job.caseId) + ": custom_check_precision failed: " + error.what());
+      Problem(task.Key() + " case " + std::to_string(job.testCase->id) +
+              ": custom_check_precision failed: " + error.what());
       return;
     }
     details["max_abs_error"] = comparison.maxAbsError;
@@ -261,8 +262,8 @@ class Evaluation {
     details["launch_profile"] = timing.profile;
     if (const std::optional<double> eager = EagerMicroseconds(golden.manifest.eagerOps)) details["eager_us"] = *eager;
     // Extra cases count for correctness only (bench/metrics/unit_outcome.h): no reference time needed.
-    if (options_.solutions == "answer" || job.task->FindCase(job.caseId)->extra) return;
-    const fs::path workDir = workRoot_ / job.task->Key() / ("reference-case" + std::to_string(job.caseId));
+    if (options_.solutions == "answer" || job.testCase->extra) return;
+    const fs::path workDir = workRoot_ / job.task->Key() / ("reference-case" + std::to_string(job.testCase->id));
     const ReferenceTiming reference = reference_.Time(setup, *job.task, golden, workDir);
     if (reference.microseconds)
       details["reference_us"] = *reference.microseconds;
@@ -277,10 +278,11 @@ class Evaluation {
     if (details.contains("detail")) details["detail"] = staging_.Unstaged(details["detail"].get<std::string>());
     if (details.contains("warnings"))
       for (nlohmann::json& warning : details["warnings"]) warning = staging_.Unstaged(warning.get<std::string>());
-    store_.Append(MakeRecord(*job.task, job.candidate, job.caseId, options_.shapeMode, verdict, std::move(details)));
+    store_.Append(
+        MakeRecord(*job.task, job.candidate, job.testCase->id, options_.shapeMode, verdict, std::move(details)));
     std::lock_guard lock(mutex_);
     ++outcome_.evaluated;
-    progress_ << job.task->Key() << " sample" << job.candidate.sample << " case" << job.caseId << ": "
+    progress_ << job.task->Key() << " sample" << job.candidate.sample << " case" << job.testCase->id << ": "
               << ToString(verdict) << (note.empty() ? "" : " (" + note + ")") << '\n'
               << std::flush;
   }

@@ -4,7 +4,6 @@
 #include <set>
 #include <tuple>
 
-#include "bench/metrics/failure_taxonomy.h"
 #include "bench/metrics/pass_at_k.h"
 
 namespace akgen::bench {
@@ -89,20 +88,6 @@ std::map<Key, GroupMetrics> FinishAll(std::map<Key, GroupBuilder>& builders) {
   return groups;
 }
 
-// Each failed unit once, by its first failing record in file order: a compile error repeats on every
-// case of a dynamic unit.
-std::map<std::string, int> FailureClassCounts(const std::vector<ResultRecord>& records, ShapeMode mode) {
-  std::map<std::string, int> counts;
-  std::set<std::tuple<std::string, int, int>> counted;
-  for (const ResultRecord& record : records) {
-    const std::optional<std::string> failure = FailureClass(record);
-    if (!failure) continue;
-    const int listedCase = mode == ShapeMode::Static ? record.extraOf.value_or(record.caseId) : -1;
-    if (counted.emplace(record.task, record.sample, listedCase).second) ++counts[*failure];
-  }
-  return counts;
-}
-
 }  // namespace
 
 Metrics ComputeMetrics(const std::vector<ResultRecord>& records, ShapeMode mode) {
@@ -127,11 +112,11 @@ Metrics ComputeMetrics(const std::vector<ResultRecord>& records, ShapeMode mode)
     metrics.hasSimulatedTime = metrics.hasSimulatedTime || unit.timing.simulatedUs.has_value();
     metrics.hasReferenceTime = metrics.hasReferenceTime || unit.timing.referenceUs.has_value();
     metrics.hasTimedOnly = metrics.hasTimedOnly || unit.timedOnly;
+    if (unit.firstFailure) ++metrics.failureClasses[*unit.firstFailure];
     if (unit.failsOnlyExtraCases)
       metrics.failsOnlyExtraCases.push_back(unit.task + " sample " + std::to_string(unit.sample) +
                                             (unit.caseId ? " case " + std::to_string(*unit.caseId) : ""));
   }
-  metrics.failureClasses = FailureClassCounts(records, mode);
   std::set<std::pair<std::string, int>> taskErrorCases;
   for (const ResultRecord& record : records) {
     metrics.extraCaseRecords += record.extraOf.has_value();

@@ -7,6 +7,7 @@
 #include <tuple>
 #include <utility>
 
+#include "bench/metrics/failure_taxonomy.h"
 #include "bench/metrics/geometric_mean.h"
 
 namespace akgen::bench {
@@ -71,6 +72,7 @@ class UnitJudgement {
     unit_.compiled = unit_.compiled && PassedCompile(record.verdict);
     unit_.correct = unit_.correct && record.verdict == Verdict::Pass;
     unit_.timedOnly = unit_.timedOnly && record.verdict == Verdict::Timed;
+    if (!unit_.firstFailure) unit_.firstFailure = FailureClass(record);
     const bool passed = record.verdict == Verdict::Pass || record.verdict == Verdict::Timed;
     if (record.extraOf) {
       extraFailed_ = extraFailed_ || !passed;

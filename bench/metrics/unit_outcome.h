@@ -43,6 +43,8 @@ struct UnitOutcome {
   // Every listed case passed but an extra case (`akgen eval --extra-cases`) did not: the sample
   // does not generalise, or hard-codes what the listed cases expect.
   bool failsOnlyExtraCases = false;
+  // The class of the unit's first failing record (failure_taxonomy.h); nullopt when none failed.
+  std::optional<std::string> firstFailure;
   UnitTiming timing;
 
   // Speed is measured over correct units, and in timing-only runs over those that ran to their end.
