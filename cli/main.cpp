@@ -7,6 +7,7 @@
 
 #include "cc_command.h"
 #include "craft_command.h"
+#include "data_command.h"
 #include "eval_command.h"
 #include "generate_command.h"
 #include "report_command.h"
@@ -157,6 +158,36 @@ int main(int argc, char** argv) {
   generate->add_option("--timeout", generateOptions.runSeconds, "wall-clock seconds of one sandboxed run");
   generate->add_option("--sync", generateOptions.syncMode, "auto or strict, as akgen eval");
 
+  CLI::App* data = app.add_subcommand("data", "training datasets from judged runs, and their exports");
+  data->require_subcommand(1);
+  akgen::DataPrefsOptions prefsOptions;
+  CLI::App* dataPrefs = data->add_subcommand(
+      "prefs", "preference pairs per prompt: correct > runs but wrong > does not compile, and faster > slower");
+  dataPrefs->add_option("runs", prefsOptions.runs, "--out folders of akgen eval or akgen generate --eval")->required();
+  dataPrefs->add_option("--out", prefsOptions.outDir, "dataset folder (prefs.jsonl)")->required();
+  dataPrefs->add_option("--speed-margin", prefsOptions.speedMargin,
+                        "a speed pair needs slower/faster >= 1 + margin in simulated time (default 0.2)")
+      ->check(CLI::NonNegativeNumber);
+  dataPrefs->add_flag("--no-speed-pairs", prefsOptions.noSpeedPairs, "only correctness pairs");
+  dataPrefs->add_option("--max-pairs-per-prompt", prefsOptions.maxPairsPerPrompt, "default 8")->check(CLI::PositiveNumber);
+  dataPrefs->add_option("--max-pairs-per-task", prefsOptions.maxPairsPerTask, "default 32")->check(CLI::PositiveNumber);
+  akgen::DataCorrectionsOptions correctionsOptions;
+  CLI::App* dataCorrections = data->add_subcommand(
+      "corrections", "error-derived corrections: failing candidates with their diagnostic and a passing fix");
+  dataCorrections->add_option("runs", correctionsOptions.runs, "--out folders of akgen eval or akgen generate --eval")
+      ->required();
+  dataCorrections->add_option("--docs", correctionsOptions.docs,
+                              "Markdown/HTML manuals (files or folders) to retrieve the API an error names from");
+  dataCorrections->add_option("--out", correctionsOptions.outDir, "dataset folder (corrections.jsonl)")->required();
+  dataCorrections->add_option("--max-per-signature", correctionsOptions.maxPerSignature,
+                              "api records per error signature (default 8)")
+      ->check(CLI::PositiveNumber);
+  akgen::DataExportOptions exportOptions;
+  CLI::App* dataExport = data->add_subcommand("export", "a dataset folder in a trainer's format");
+  dataExport->add_option("dir", exportOptions.dataDir, "the dataset folder (corrections.jsonl, prefs.jsonl)")->required();
+  dataExport->add_option("--format", exportOptions.format, "llamafactory, trl or openai")->required();
+  dataExport->add_option("--out", exportOptions.outDir, "folder for the exported files")->required();
+
   CLI11_PARSE(app, argc, argv);
 
   if (tasks->parsed()) return akgen::ListTasks(tasksOptions);
@@ -166,6 +197,9 @@ int main(int argc, char** argv) {
   if (craftCheck->parsed()) return akgen::CraftCheck(craftOptions);
   if (craftCompile->parsed()) return akgen::CraftCompile(craftOptions);
   if (craftTune->parsed()) return akgen::CraftTune(tuneOptions);
+  if (dataPrefs->parsed()) return akgen::DataPrefs(prefsOptions);
+  if (dataCorrections->parsed()) return akgen::DataCorrections(correctionsOptions);
+  if (dataExport->parsed()) return akgen::DataExport(exportOptions);
 
   if (cc->parsed()) {
     if (cc->remaining().empty()) {

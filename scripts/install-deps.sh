@@ -8,7 +8,7 @@ packages=(
   python3 python3-numpy python3-scipy python3-torch
   libtorch-dev pybind11-dev python3-dev python3-setuptools
   bubblewrap
-  libcurl4-openssl-dev libsqlite3-dev libcpp-httplib-dev
+  libcurl4-openssl-dev libsqlite3-dev libcpp-httplib-dev libdtl-dev python3-yaml git
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -17,6 +17,7 @@
 #include "bench/oracle/oracle_error.h"
 #include "bench/results/result_record.h"
 #include "bench/results/results_store.h"
+#include "bench/results/run_description.h"
 #include "bench/results/resume.h"
 #include "bench/runner/run_unit.h"
 #include "bench/sandbox/sandbox.h"
@@ -118,6 +119,9 @@ class Evaluation {
                                ": --solutions names no folder; give answer, dsl, or a folder of "
                                "samples laid out as <level>/<category>/<Op>/sample<N>/");
     RefuseMixedKinds();
+    WriteRunDescription({options_.suiteRoot, options_.solutions, options_.shapeMode, options_.seed,
+                         options_.extraCases, options_.timingOnly},
+                        options_.outDir);
     const TaskTree tree = ReadTaskTree(options_.suiteRoot);
     for (const TaskProblem& problem : tree.problems) Problem(ToString(problem));
     const FilteredTasks selected = FilterTasks(tree.tasks, options_.filter);

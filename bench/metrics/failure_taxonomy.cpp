@@ -6,26 +6,6 @@
 namespace akgen::bench {
 namespace {
 
-// The first line that reports an error, from its `error:` on, with typographic quotes made ASCII.
-std::string FirstErrorMessage(std::string_view log) {
-  size_t lineStart = 0;
-  while (lineStart < log.size()) {
-    size_t lineEnd = log.find('\n', lineStart);
-    if (lineEnd == std::string_view::npos) lineEnd = log.size();
-    const std::string_view line = log.substr(lineStart, lineEnd - lineStart);
-    if (const size_t at = line.find("error:"); at != std::string_view::npos) {
-      std::string message(line.substr(at + 6));
-      for (const std::string_view quote : {"\xE2\x80\x98", "\xE2\x80\x99"}) {
-        for (size_t found = message.find(quote); found != std::string::npos; found = message.find(quote))
-          message.replace(found, quote.size(), "'");
-      }
-      return message;
-    }
-    lineStart = lineEnd + 1;
-  }
-  return "";
-}
-
 bool HasAny(std::string_view text, std::initializer_list<std::string_view> needles) {
   for (const std::string_view needle : needles)
     if (text.find(needle) != std::string_view::npos) return true;
@@ -49,8 +29,27 @@ bool MissingMemberOfAscendCObject(std::string_view message) {
 
 }  // namespace
 
+std::string FirstCompileError(std::string_view log) {
+  size_t lineStart = 0;
+  while (lineStart < log.size()) {
+    size_t lineEnd = log.find('\n', lineStart);
+    if (lineEnd == std::string_view::npos) lineEnd = log.size();
+    const std::string_view line = log.substr(lineStart, lineEnd - lineStart);
+    if (const size_t at = line.find("error:"); at != std::string_view::npos) {
+      std::string message(line.substr(at + 6));
+      for (const std::string_view quote : {"\xE2\x80\x98", "\xE2\x80\x99"}) {
+        for (size_t found = message.find(quote); found != std::string::npos; found = message.find(quote))
+          message.replace(found, quote.size(), "'");
+      }
+      return message;
+    }
+    lineStart = lineEnd + 1;
+  }
+  return "";
+}
+
 std::string CompileErrorClass(std::string_view compilerLog) {
-  const std::string message = FirstErrorMessage(compilerLog);
+  const std::string message = FirstCompileError(compilerLog);
   if (message.find("[device-code]") != std::string::npos) return "memory-object";
   if (HasAny(message, {"#error", "macro \"", "preprocessor", "#if", "#endif", "#else", "No such file or directory",
                        "unterminated argument list", "invalid preprocessing directive", "pasting"}))

@@ -26,6 +26,10 @@
 
 namespace akgen::bench {
 
+// The log's first line that reports an error, from its `error:` on, with typographic quotes made
+// ASCII; "" when there is none.
+std::string FirstCompileError(std::string_view compilerLog);
+
 // One of the classes above for a compiler's log.
 std::string CompileErrorClass(std::string_view compilerLog);
 

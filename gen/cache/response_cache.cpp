@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "bench/common/content_hash.h"
+#include "gen/cache/sqlite_statement.h"
 
 namespace akgen::gen {
 namespace {
@@ -40,45 +41,15 @@ constexpr const char* kReplace =
     "INSERT OR REPLACE INTO responses (key, answer, reasoning, finish_reason, prompt_tokens, completion_tokens, "
     "latency_seconds, request, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))";
 
-class Statement {
+// Preparing fails for a database that is not a response cache.
+class Statement : public SqliteStatement {
  public:
-  Statement(sqlite3* database, const char* sql, const fs::path& file) {
-    if (sqlite3_prepare_v2(database, sql, -1, &statement_, nullptr) != SQLITE_OK) {
-      const std::string message = sqlite3_errmsg(database);
-      sqlite3_finalize(statement_);
-      throw std::runtime_error(file.string() + ": not a response cache: " + message);
-    }
-  }
-  ~Statement() { sqlite3_finalize(statement_); }
-  Statement(const Statement&) = delete;
-  Statement& operator=(const Statement&) = delete;
-
-  void Bind(int index, const std::string& text) {
-    sqlite3_bind_text(statement_, index, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
-  }
-  void Bind(int index, int value) { sqlite3_bind_int(statement_, index, value); }
-  void Bind(int index, double value) { sqlite3_bind_double(statement_, index, value); }
-  void BindNull(int index) { sqlite3_bind_null(statement_, index); }
-
-  int Step() { return sqlite3_step(statement_); }
-
-  std::string Text(int column) const {
-    const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(statement_, column));
-    return text ? std::string(text, static_cast<size_t>(sqlite3_column_bytes(statement_, column))) : "";
-  }
-  int Int(int column) const { return sqlite3_column_int(statement_, column); }
-  double Double(int column) const { return sqlite3_column_double(statement_, column); }
-
- private:
-  sqlite3_stmt* statement_ = nullptr;
+  Statement(sqlite3* database, const char* sql, const fs::path& file)
+      : SqliteStatement(database, sql, file.string() + ": not a response cache") {}
 };
 
 void Execute(sqlite3* database, const std::string& sql, const fs::path& file) {
-  char* error = nullptr;
-  if (sqlite3_exec(database, sql.c_str(), nullptr, nullptr, &error) == SQLITE_OK) return;
-  const std::string message = error ? error : sqlite3_errmsg(database);
-  sqlite3_free(error);
-  throw std::runtime_error(file.string() + ": not a usable response cache: " + message);
+  SqliteExecute(database, sql, file.string() + ": not a usable response cache");
 }
 
 int IntegerPragma(sqlite3* database, const char* sql, const fs::path& file) {

@@ -3,6 +3,12 @@
 #include <stdexcept>
 
 namespace akgen::gen {
+
+nlohmann::ordered_json MessagesJson(const std::vector<ChatMessage>& messages) {
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+  for (const ChatMessage& message : messages) list.push_back({{"role", message.role}, {"content", message.content}});
+  return list;
+}
 namespace {
 
 constexpr std::string_view kThinkOpen = "<think>";

@@ -44,6 +44,9 @@ struct CompletionRequest {
 
 // One choice of a response, its reasoning kept apart from its answer: `reasoning_content` (vLLM's
 // and DeepSeek's reasoning parsers) or the text of a leading `<think>…</think>` block.
+// `[{"role": …, "content": …}, …]`, as the chat endpoint and training files take messages.
+nlohmann::ordered_json MessagesJson(const std::vector<ChatMessage>& messages);
+
 struct Choice {
   std::string answer;
   std::string reasoning;

@@ -6,9 +6,6 @@
 namespace akgen::gen {
 
 nlohmann::ordered_json ToJson(const SampleGeneration& generation) {
-  nlohmann::ordered_json messages = nlohmann::ordered_json::array();
-  for (const ChatMessage& message : generation.messages)
-    messages.push_back({{"role", message.role}, {"content", message.content}});
   return {{"task", generation.task},
           {"sample", generation.sample},
           {"round", generation.round},
@@ -18,7 +15,7 @@ nlohmann::ordered_json ToJson(const SampleGeneration& generation) {
           {"template_mode", generation.templateMode},
           {"shape_mode", generation.shapeMode},
           {"case", generation.caseId},
-          {"messages", messages},
+          {"messages", MessagesJson(generation.messages)},
           {"answer", generation.choice.answer},
           {"reasoning", generation.choice.reasoning},
           {"finish_reason", generation.choice.finishReason},

@@ -8,7 +8,8 @@
 //                          "fail_first": 0, "status": 200, "delay_seconds": 0}]}
 // The first rule whose `contains` occurs in the request's last user message (chat) or prompt
 // (completions) answers; a rule without `contains` answers anything. `content_file` (relative to
-// the script) may replace `content`. `fail_first: N`: the rule's first N requests get 429 with
+// the script) may replace `content`; `content_files`, a list, gives choice i of a request the
+// (i mod length)-th file, so the samples of one request differ. `fail_first: N`: the rule's first N requests get 429 with
 // `Retry-After: 0`. `status` other than 200: always that status, with an OpenAI error body.
 #include <httplib.h>
 #include <signal.h>
@@ -43,7 +44,7 @@ struct Arguments {
 
 struct Rule {
   std::optional<std::string> contains;
-  std::string content;
+  std::vector<std::string> contents;  // choice i gets contents[i % size]
   std::string reasoning;
   int failFirst = 0;
   int status = 200;
@@ -91,16 +92,22 @@ Rule ParseRule(const json& object, const fs::path& scriptDirectory, size_t index
   const std::string where = "rules[" + std::to_string(index) + "]";
   if (!object.is_object()) throw std::runtime_error(where + " is not an object");
   // Unknown keys are typos in a test's script: say so rather than ignore the intent.
-  static const std::set<std::string> kKeys = {"contains",   "content", "content_file", "reasoning",
-                                              "fail_first", "status",  "delay_seconds"};
+  static const std::set<std::string> kKeys = {"contains",   "content", "content_file",  "content_files",
+                                              "reasoning",  "fail_first", "status", "delay_seconds"};
   for (const auto& [key, value] : object.items())
     if (!kKeys.count(key)) throw std::runtime_error(where + " has an unknown key `" + key + "`");
-  if (object.contains("content") && object.contains("content_file"))
-    throw std::runtime_error(where + " has both content and content_file");
+  if (object.contains("content") + object.contains("content_file") + object.contains("content_files") > 1)
+    throw std::runtime_error(where + " has more than one of content, content_file and content_files");
   Rule rule;
   if (object.contains("contains")) rule.contains = object["contains"].get<std::string>();
-  rule.content = object.contains("content_file") ? ReadFile(scriptDirectory / object["content_file"].get<std::string>())
-                                                 : object.value("content", std::string());
+  if (object.contains("content_files")) {
+    for (const json& file : object["content_files"]) rule.contents.push_back(ReadFile(scriptDirectory / file.get<std::string>()));
+    if (rule.contents.empty()) throw std::runtime_error(where + " has an empty content_files");
+  } else {
+    rule.contents.push_back(object.contains("content_file")
+                                ? ReadFile(scriptDirectory / object["content_file"].get<std::string>())
+                                : object.value("content", std::string()));
+  }
   rule.reasoning = object.value("reasoning", std::string());
   rule.failFirst = object.value("fail_first", 0);
   rule.status = object.value("status", 200);
@@ -176,17 +183,19 @@ class ScriptedReplies {
   static json Completion(const Rule& rule, const json& body, bool chat, size_t promptBytes) {
     const int n = body.value("n", 1);
     json choices = json::array();
+    size_t replyBytes = 0;
     for (int i = 0; i < n; ++i) {
+      const std::string& content = rule.contents[static_cast<size_t>(i) % rule.contents.size()];
       json choice = {{"index", i}, {"finish_reason", "stop"}};
       if (chat) {
-        choice["message"] = {{"role", "assistant"}, {"content", rule.content}};
+        choice["message"] = {{"role", "assistant"}, {"content", content}};
         if (!rule.reasoning.empty()) choice["message"]["reasoning_content"] = rule.reasoning;
       } else {
-        choice["text"] = rule.reasoning + "\n</think>\n" + rule.content;  // the prompt ends in an open <think>
+        choice["text"] = rule.reasoning + "\n</think>\n" + content;  // the prompt ends in an open <think>
       }
       choices.push_back(choice);
+      replyBytes += rule.reasoning.size() + content.size();
     }
-    const size_t replyBytes = static_cast<size_t>(n) * (rule.reasoning.size() + rule.content.size());
     return {{"id", "scripted"},
             {"object", chat ? "chat.completion" : "text_completion"},
             {"created", 0},

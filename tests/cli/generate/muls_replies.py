@@ -1,6 +1,8 @@
 # Writes the scripted server's replies for the built-in Muls task, made from its answer: a kernel
-# that does not compile (a missing semicolon), one that computes x + value instead of x * value,
-# and the answer itself, each as a full-template response (three files under their headers).
+# that does not compile (a missing semicolon), one that calls Muls without its scalar (no matching
+# overload), one that computes x + value instead of x * value, one that is right but adds 0 to each
+# tile 400 times, and the answer itself, each as a full-template response (three files under their
+# headers).
 import pathlib
 import sys
 
@@ -21,7 +23,11 @@ def response(kernel):
 kernel = files["op_kernel/muls.cpp"]
 variants = {
     "broken": kernel.replace("CopyIn(offset, count);", "CopyIn(offset, count)"),
+    "misused": kernel.replace("Muls(r, a0, value, count);", "Muls(r, a0, count);"),
     "adds": kernel.replace("Muls(r, a0, value, count);", "Adds(r, a0, value, count);"),
+    "slow": kernel.replace("Muls(r, a0, value, count);",
+                           "Muls(r, a0, value, count);\n"
+                           "        for (int repeat = 0; repeat < 400; ++repeat) Adds(r, r, 0.0f, count);"),
     "right": kernel,
 }
 for name, text in variants.items():
