@@ -5,12 +5,21 @@
 #include <memory>
 #include <stdexcept>
 
+#include "bench/eval/evaluate.h"
+#include "bench/results/results_file.h"
+#include "bench/task/task_tree.h"
+#include "cache_location.h"
 #include "data/corrections/corrections.h"
+#include "data/cot/cot_docs.h"
+#include "data/cot/cot_projects.h"
 #include "data/docs/doc_index.h"
 #include "data/export/training_export.h"
 #include "data/prefs/preference_pairs.h"
 #include "data/records/jsonl_file.h"
 #include "data/runs/judged_attempt.h"
+#include "data/teacher/teacher.h"
+#include "gen/prompt/prompt_template.h"
+#include "suite_location.h"
 
 namespace akgen {
 namespace {
@@ -90,6 +99,90 @@ int DataCorrections(const DataCorrectionsOptions& options) {
     if (docs) std::cout << "documentation: " << docs->size() << " sections indexed\n";
     for (const auto& [signature, count] : set.signatures) std::cout << "  " << count << "  " << signature << '\n';
     return 0;
+  });
+}
+
+namespace {
+
+// The teacher's route, with its response cache in OUT by default.
+std::unique_ptr<data::Teacher> MakeTeacher(const ModelServerOptions& options, const std::string& outDir) {
+  gen::GenerateOptions generate;
+  if (const std::string invalid = ApplyModelServerOptions(options, generate); !invalid.empty())
+    throw std::invalid_argument(invalid);
+  if (!options.NoRoute() && options.model.empty())
+    throw std::invalid_argument(
+        "--model is required with --base-url, --emit-requests or --responses (the teacher's name)");
+  generate.outDir = fs::absolute(outDir);
+  fs::create_directories(generate.outDir);
+  return std::make_unique<data::Teacher>(generate, std::cout);
+}
+
+void ReportCot(const char* name, const data::CotOutcome& outcome, const data::Teacher& teacher) {
+  if (outcome.promptsOnly) {
+    std::cout << outcome.file.string() << ": " << outcome.items
+              << " prompts (no --base-url, --responses or --emit-requests: nothing was asked)\n";
+    return;
+  }
+  std::cout << outcome.file.string() << ": " << outcome.records << " records from " << outcome.items << " requests; "
+            << outcome.rejected << " answers rejected (" << name << ".rejected.jsonl says why), " << outcome.unanswered
+            << " unanswered";
+  if (teacher.Emitted() > 0) std::cout << " (" << teacher.Emitted() << " written for the batch service)";
+  std::cout << '\n';
+}
+
+}  // namespace
+
+int DataCotDocs(const DataCotDocsOptions& options) {
+  return Guarded("cot-docs", [&] {
+    const std::vector<fs::path> paths(options.docs.begin(), options.docs.end());
+    const std::vector<data::DocSection> sections = data::CollectDocSections(paths);
+    const gen::PromptTemplate prompt = gen::LoadPromptTemplate("cot_docs.md", options.promptsDir);
+    data::DocsCotOptions docs;
+    docs.questionsPerSection = options.questions;
+    docs.minChars = options.minChars;
+    size_t tooShort = 0;
+    const std::vector<data::CotItem> items = data::DocsCotItems(sections, prompt, docs, tooShort);
+    std::cout << sections.size() << " sections read, " << tooShort << " shorter than " << options.minChars
+              << " characters left out\n";
+    const std::unique_ptr<data::Teacher> teacher = MakeTeacher(options.teacher, options.outDir);
+    const data::CotOutcome outcome =
+        data::RunCotBuilder("cot-docs", items, prompt, *teacher, data::JudgeDocsAnswer, options.outDir);
+    ReportCot("cot-docs", outcome, *teacher);
+    return outcome.unanswered > 0 && teacher->Emitted() == 0 ? 1 : 0;
+  });
+}
+
+int DataCotProjects(const DataCotProjectsOptions& options) {
+  return Guarded("cot-projects", [&] {
+    bench::EvalOptions eval;
+    eval.suiteRoot = SuiteRoot(options.suite);
+    eval.solutions = "answer";
+    eval.shapeMode = bench::ShapeMode::Dynamic;
+    eval.cases = bench::CaseSelection::All();
+    eval.filter = options.filter;
+    eval.outDir = fs::path(options.outDir) / "answers";
+    eval.cacheDir = options.cacheDir.empty() ? DefaultCacheDir() : fs::path(options.cacheDir);
+    eval.jobs = options.evalJobs;
+    eval.runSeconds = options.runSeconds;
+    eval.oracle = bench::OracleConfigFromEnvironment(AKGEN_PYTHON_PACKAGE_DIR, eval.cacheDir / "golden");
+    const bench::EvalOutcome evaluated = bench::Evaluate(bench::WithAbsolutePaths(eval), std::cout);
+    std::cout << "answers: " << evaluated.evaluated << " cases judged, " << evaluated.skipped << " already judged, in "
+              << eval.outDir.string() << '\n';
+    const bench::TaskTree tree = bench::ReadTaskTree(eval.suiteRoot);
+    const gen::PromptTemplate prompt = gen::LoadPromptTemplate("cot_projects.md", options.promptsDir);
+    const std::string hardware = gen::LoadPromptTemplate("hardware.md", options.promptsDir).text;
+    const data::ProjectItems project = data::ProjectCotItems(
+        tree, bench::LoadResults(eval.outDir / bench::kResultsFileName).records, prompt, hardware);
+    std::cout << project.items.size() << " passing cases with their tiling, " << project.skipped
+              << " cases left out (the answer failed, or the tiling is unknown)\n";
+    const std::unique_ptr<data::Teacher> teacher = MakeTeacher(options.teacher, options.outDir);
+    const data::CotJudge judge = [&](const data::CotItem& item, const gen::Choice& answer) {
+      return data::JudgeProjectAnswer(project.targets.at(item.id), answer);
+    };
+    const data::CotOutcome outcome =
+        data::RunCotBuilder("cot-projects", project.items, prompt, *teacher, judge, options.outDir);
+    ReportCot("cot-projects", outcome, *teacher);
+    return outcome.unanswered > 0 && teacher->Emitted() == 0 ? 1 : 0;
   });
 }
 

@@ -4,6 +4,9 @@
 #include <string>
 #include <vector>
 
+#include "bench/task/task_filter.h"
+#include "model_server_options.h"
+
 namespace akgen {
 
 struct DataPrefsOptions {
@@ -22,6 +25,27 @@ struct DataCorrectionsOptions {
   size_t maxPerSignature = 8;
 };
 
+struct DataCotDocsOptions {
+  std::vector<std::string> docs;
+  std::string outDir;
+  size_t questions = 3;
+  size_t minChars = 200;
+  std::string promptsDir;
+  ModelServerOptions teacher;
+};
+
+struct DataCotProjectsOptions {
+  std::string suite = "builtin";
+  bench::TaskFilter filter;
+  std::string outDir;
+  std::string promptsDir;
+  ModelServerOptions teacher;
+  // Evaluating the answers, as `akgen eval`.
+  std::string cacheDir;
+  unsigned evalJobs = 1;
+  double runSeconds = 120;
+};
+
 struct DataExportOptions {
   std::string dataDir;
   std::string format;
@@ -30,6 +54,8 @@ struct DataExportOptions {
 
 int DataPrefs(const DataPrefsOptions& options);
 int DataCorrections(const DataCorrectionsOptions& options);
+int DataCotDocs(const DataCotDocsOptions& options);
+int DataCotProjects(const DataCotProjectsOptions& options);
 int DataExport(const DataExportOptions& options);
 
 }  // namespace akgen

@@ -17,13 +17,12 @@ namespace {
 // The options' meaning checked before anything runs; the first complaint, or "".
 std::string Invalid(const GenerateCommandOptions& options) {
   if (options.outDir.empty()) return "--out DIR is required";
-  if (options.model.empty()) return "--model is required (the name the server knows the model by)";
-  if (options.baseUrl.empty() && options.emitRequests.empty() && options.responses.empty())
+  if (options.server.model.empty()) return "--model is required (the name the server knows the model by)";
+  if (options.server.NoRoute())
     return "--base-url URL is required (e.g. http://127.0.0.1:8000/v1), unless --emit-requests or --responses "
            "carries the requests";
   if (options.samples < 1) return "-n must be at least 1";
   if (options.rounds < 1) return "--rounds must be at least 1";
-  if (options.seed.size() > 1) return "--seed takes one value";
   if (!options.promptsDir.empty() && !std::filesystem::is_directory(options.promptsDir))
     return options.promptsDir + ": --prompts names no folder; give a folder of templates named as in gen/prompts/";
   return "";
@@ -37,14 +36,17 @@ int Generate(const GenerateCommandOptions& options) {
     return 2;
   }
   gen::GenerateOptions generate;
-  const auto endpoint = gen::ParseEndpoint(options.api);
   const auto shapeMode = bench::ParseShapeMode(options.shapeMode);
   const auto sync = bench::ParseSyncMode(options.syncMode);
   const bool knownMode = options.mode == "direct" || options.mode == "dsl";
   const bool knownTemplate = options.templateMode == "full" || options.templateMode == "kernel-only";
-  if (!endpoint || !shapeMode || !sync || !knownMode || !knownTemplate) {
-    std::cerr << "akgen generate: --api takes chat or completions, --mode direct or dsl, --template full or "
-                 "kernel-only, --shape-mode static or dynamic, --sync auto or strict\n";
+  if (!shapeMode || !sync || !knownMode || !knownTemplate) {
+    std::cerr << "akgen generate: --mode takes direct or dsl, --template full or kernel-only, --shape-mode static "
+                 "or dynamic, --sync auto or strict\n";
+    return 2;
+  }
+  if (const std::string invalid = ApplyModelServerOptions(options.server, generate); !invalid.empty()) {
+    std::cerr << "akgen generate: " << invalid << '\n';
     return 2;
   }
   if (options.templateMode == "kernel-only" && *shapeMode == bench::ShapeMode::Dynamic)
@@ -66,27 +68,9 @@ int Generate(const GenerateCommandOptions& options) {
       return 2;
     }
   }
-  generate.model = options.model;
-  generate.endpoint = *endpoint;
-  generate.sampling.temperature = options.temperature;
-  generate.sampling.topP = options.topP;
-  generate.sampling.maxTokens = options.maxTokens;
-  if (!options.seed.empty()) generate.sampling.seed = options.seed.front();
-  generate.sampling.stop = options.stop;
-  generate.client.baseUrl = options.baseUrl;
-  if (const char* key = std::getenv(options.apiKeyVariable.c_str())) generate.client.apiKey = key;
-  generate.client.connectTimeoutSeconds = options.connectTimeout;
-  generate.client.readTimeoutSeconds = options.readTimeout;
-  generate.client.maxAttempts = options.attempts;
   generate.samples = options.samples;
   generate.rounds = options.rounds;
-  generate.jobs = options.jobs;
-  generate.choicesPerRequest = options.choicesPerRequest;
   generate.outDir = std::filesystem::absolute(options.outDir);
-  generate.responseCache = options.responseCache;
-  generate.readCache = !options.noCache;
-  generate.emitRequests = options.emitRequests;
-  generate.responses = options.responses;
   generate.evaluate = options.evaluate;
   generate.eval.cacheDir = options.cacheDir.empty() ? DefaultCacheDir() : std::filesystem::path(options.cacheDir);
   generate.eval.jobs = options.evalJobs;

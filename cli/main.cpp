@@ -114,13 +114,7 @@ int main(int argc, char** argv) {
                   "simulator's feedback; evaluate (docs/generation.md)");
   akgen::GenerateCommandOptions generateOptions;
   generate->add_option("suite", generateOptions.suite, "builtin, or the path of an NPUKernelBench tasks/ tree");
-  generate->add_option("--base-url", generateOptions.baseUrl, "the server's OpenAI API root, e.g. http://127.0.0.1:8000/v1");
-  generate->add_option("--model", generateOptions.model, "the model's name on the server")->required();
-  generate->add_option("--api-key-env", generateOptions.apiKeyVariable,
-                       "environment variable holding the API key (default OPENAI_API_KEY; unset: no key)");
-  generate->add_option("--api", generateOptions.api,
-                       "chat (the server applies the chat template) or completions (raw ChatML prompt ending in "
-                       "<think>, as KernelGen-LM is served)");
+  akgen::AddModelServerOptions(generate, generateOptions.server, "the model");
   generate->add_option("-n", generateOptions.samples, "samples per task (per task and case in static mode)");
   generate->add_option("--rounds", generateOptions.rounds, "the first answer plus up to R-1 repairs with feedback");
   generate->add_option("--mode", generateOptions.mode, "direct (AscendC) or dsl (a craft program, compiled)");
@@ -131,28 +125,10 @@ int main(int argc, char** argv) {
   generate->add_option("--level", generateOptions.filter.levels, "only these levels");
   generate->add_option("--category", generateOptions.filter.categories, "only these categories");
   generate->add_option("--task", generateOptions.filter.tasks, "only these ops or keys");
-  generate->add_option("--jobs", generateOptions.jobs, "requests in flight (default 4)");
-  generate->add_option("--choices-per-request", generateOptions.choicesPerRequest,
-                       "the most choices (n) one request asks for; 1 for servers that refuse n > 1 (default: all "
-                       "the samples that share a prompt)");
   generate->add_option("--out", generateOptions.outDir, "output folder: rounds/, samples/, responses.sqlite, results")
       ->required();
   generate->add_flag("--eval", generateOptions.evaluate, "judge the final candidates and report pass@k per round");
   generate->add_option("--prompts", generateOptions.promptsDir, "folder of prompt templates overriding gen/prompts/");
-  generate->add_flag("--no-cache", generateOptions.noCache, "ask the server again even for cached requests");
-  generate->add_option("--response-cache", generateOptions.responseCache, "the SQLite response cache (default OUT/responses.sqlite)");
-  generate->add_option("--emit-requests", generateOptions.emitRequests,
-                       "batch route: write unanswered requests as OpenAI Batch input lines to FILE and stop");
-  generate->add_option("--responses", generateOptions.responses, "batch route: read answers from a Batch output FILE");
-  generate->add_option("--temperature", generateOptions.temperature, "sampling temperature (default 0.7)");
-  generate->add_option("--top-p", generateOptions.topP, "nucleus sampling (default 0.9)");
-  generate->add_option("--max-tokens", generateOptions.maxTokens, "tokens per answer (default 16384)");
-  generate->add_option("--seed", generateOptions.seed, "sampling seed sent to the server");
-  generate->add_option("--stop", generateOptions.stop, "stop sequences");
-  generate->add_option("--connect-timeout", generateOptions.connectTimeout, "seconds to connect (default 30)");
-  generate->add_option("--read-timeout", generateOptions.readTimeout, "seconds for a whole answer (default 1200)");
-  generate->add_option("--attempts", generateOptions.attempts,
-                       "tries per request on 429, 5xx, timeouts and dropped connections (default 5)");
   generate->add_option("--cache", generateOptions.cacheDir, kCacheHelp);
   generate->add_option("--eval-jobs", generateOptions.evalJobs, "cases evaluated in parallel");
   generate->add_option("--timeout", generateOptions.runSeconds, "wall-clock seconds of one sandboxed run");
@@ -182,6 +158,30 @@ int main(int argc, char** argv) {
   dataCorrections->add_option("--max-per-signature", correctionsOptions.maxPerSignature,
                               "api records per error signature (default 8)")
       ->check(CLI::PositiveNumber);
+  akgen::DataCotDocsOptions cotDocsOptions;
+  CLI::App* dataCotDocs = data->add_subcommand(
+      "cot-docs", "documentation chain of thought: question/reasoning/answer triples per manual section, from a teacher");
+  dataCotDocs->add_option("docs", cotDocsOptions.docs, "Markdown/HTML manuals: files or folders")->required();
+  dataCotDocs->add_option("--out", cotDocsOptions.outDir, "dataset folder (cot-docs.jsonl)")->required();
+  dataCotDocs->add_option("--questions", cotDocsOptions.questions, "questions asked per section (default 3)")
+      ->check(CLI::PositiveNumber);
+  dataCotDocs->add_option("--min-chars", cotDocsOptions.minChars, "shorter sections are left out (default 200)");
+  dataCotDocs->add_option("--prompts", cotDocsOptions.promptsDir, "folder of prompt templates overriding gen/prompts/");
+  akgen::AddModelServerOptions(dataCotDocs, cotDocsOptions.teacher, "the teacher");
+  akgen::DataCotProjectsOptions cotProjectsOptions;
+  CLI::App* dataCotProjects = data->add_subcommand(
+      "cot-projects", "project chain of thought: each answer's tiling per case explained by a teacher, values checked");
+  dataCotProjects->add_option("suite", cotProjectsOptions.suite, "builtin, or the path of an NPUKernelBench tasks/ tree");
+  dataCotProjects->add_option("--out", cotProjectsOptions.outDir, "dataset folder (cot-projects.jsonl, answers/)")
+      ->required();
+  dataCotProjects->add_option("--level", cotProjectsOptions.filter.levels, "only these levels");
+  dataCotProjects->add_option("--category", cotProjectsOptions.filter.categories, "only these categories");
+  dataCotProjects->add_option("--task", cotProjectsOptions.filter.tasks, "only these ops or keys");
+  dataCotProjects->add_option("--prompts", cotProjectsOptions.promptsDir, "folder of prompt templates overriding gen/prompts/");
+  dataCotProjects->add_option("--cache", cotProjectsOptions.cacheDir, kCacheHelp);
+  dataCotProjects->add_option("--eval-jobs", cotProjectsOptions.evalJobs, "cases evaluated in parallel");
+  dataCotProjects->add_option("--timeout", cotProjectsOptions.runSeconds, "wall-clock seconds of one sandboxed run");
+  akgen::AddModelServerOptions(dataCotProjects, cotProjectsOptions.teacher, "the teacher");
   akgen::DataExportOptions exportOptions;
   CLI::App* dataExport = data->add_subcommand("export", "a dataset folder in a trainer's format");
   dataExport->add_option("dir", exportOptions.dataDir, "the dataset folder (corrections.jsonl, prefs.jsonl)")->required();
@@ -199,6 +199,8 @@ int main(int argc, char** argv) {
   if (craftTune->parsed()) return akgen::CraftTune(tuneOptions);
   if (dataPrefs->parsed()) return akgen::DataPrefs(prefsOptions);
   if (dataCorrections->parsed()) return akgen::DataCorrections(correctionsOptions);
+  if (dataCotDocs->parsed()) return akgen::DataCotDocs(cotDocsOptions);
+  if (dataCotProjects->parsed()) return akgen::DataCotProjects(cotProjectsOptions);
   if (dataExport->parsed()) return akgen::DataExport(exportOptions);
 
   if (cc->parsed()) {

@@ -206,6 +206,7 @@ class Evaluation {
                               {"sync_mode", ToString(options_.syncMode)}};
     if (testCase.extra) details["extra_case"] = {{"seed", testCase.extra->seed}, {"row", testCase.values}};
     if (run.blockDim != 0) details["block_dim"] = run.blockDim;
+    if (!run.tilingFields.is_null()) details["tiling"] = run.tilingFields;
     // What the NPU does without fault but a kernel should not rely on (a store past a tensor's
     // end, a re-enqueued tensor): kept with any verdict, for people and for training labels.
     // One per kind and kernel line already; a candidate with very many such lines keeps the first.

@@ -10,6 +10,7 @@
 #include "bench/common/environment_fault.h"
 #include "bench/runner/call_results.h"
 #include "bench/runner/device_allocation.h"
+#include "bench/runner/tiling_fields.h"
 #include "bench/sandbox/sandbox.h"
 
 namespace akgen::bench {
@@ -213,7 +214,10 @@ UnitRun RunBoth(const UnitSetup& setup, const Task& task, const GoldenCase& gold
   StageRun(prepared.mapping, prepared.mapping.request, runDir, std::nullopt);
   fs::copy_file(tilingDir / kRunnerTilingFile, runDir / kRunnerTilingFile);
   const SandboxResult sandbox = RunInSandbox(policy, prepared.runner.launchProgram, {});
-  return ReadRunnerResult(sandbox, runDir, prepared.mapping, golden.manifest.outputStructure);
+  UnitRun run = ReadRunnerResult(sandbox, runDir, prepared.mapping, golden.manifest.outputStructure);
+  const TilingOutcome outcome = TilingOutcomeFromJson(ReadJsonFile(tilingDir / kRunnerTilingFile));
+  run.tilingFields = TilingFieldValues(outcome.tilingLayout, outcome.tilingData);
+  return run;
 }
 
 UnitRun RunPrepared(const UnitSetup& setup, const Task& task, const GoldenCase& golden, const PreparedUnit& prepared,

@@ -5,6 +5,7 @@
 #pragma once
 #include <cstdint>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,6 +38,7 @@ struct UnitRun {
   std::vector<RunnerDiagnostic> diagnostics;  // warnings too, also on success
   uint32_t blockDim = 0;
   uint64_t tilingKey = 0;
+  nlohmann::ordered_json tilingFields;  // the tiling's values by field (tiling_fields.h); null when unknown
   std::filesystem::path outputDir;  // manifest.json + output tensors, in the golden folder's format
   // The call is replayed: outputDir holds the tensor arguments as the run left them, and
   // ReplayCandidateOutputs must write its manifest.json before the comparison.

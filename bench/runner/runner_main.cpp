@@ -180,6 +180,20 @@ LaunchTiming TimingOf(const ascendc_sim::LaunchProfile& profile) {
   return {profile.microseconds, profile.cycles, profile.bound, ascendc_sim::ToJson(profile)};
 }
 
+// The layout as tiling_fields.h reads it: {"name", "bytes", "fields": [{"type", "name", "offset",
+// "bytes", "count", "nested"}]}.
+nlohmann::json LayoutJson(const host::TilingClassLayout& layout) {
+  nlohmann::json fields = nlohmann::json::array();
+  for (const host::TilingFieldLayout& field : layout.fields)
+    fields.push_back({{"type", field.type},
+                      {"name", field.name},
+                      {"offset", field.offset},
+                      {"bytes", field.bytes},
+                      {"count", field.arrayCount},
+                      {"nested", field.nested ? LayoutJson(*field.nested) : nlohmann::json()}});
+  return {{"name", layout.name}, {"bytes", layout.bytes}, {"fields", fields}};
+}
+
 // The op's tiling, in a process that holds no input data but the value-depend inputs'; writes
 // kRunnerTilingFile for the launch.
 RunnerResult RunTilingAlone(const RunnerRequest& request) {
@@ -198,8 +212,11 @@ RunnerResult RunTilingAlone(const RunnerRequest& request) {
     return result;
   }
   const std::optional<host::OpDescription> op = host::DescribeOp(request.opType);
-  WriteJsonFile(kRunnerTilingFile, ToJson(TilingOutcome{tiling.blockDim, tiling.tilingKey, tiling.workspaceSizes,
-                                                        tiling.tilingData, op ? host::ComputedShapesBytes(*op) : 0}));
+  const std::optional<host::TilingClassLayout> layout = host::TilingLayoutFor(request.opType, tiling.tilingKey);
+  WriteJsonFile(kRunnerTilingFile,
+                ToJson(TilingOutcome{tiling.blockDim, tiling.tilingKey, tiling.workspaceSizes, tiling.tilingData,
+                                     op ? host::ComputedShapesBytes(*op) : 0,
+                                     layout ? LayoutJson(*layout) : nlohmann::json()}));
   return result;
 }
 

@@ -114,6 +114,9 @@ struct TilingOutcome {
   std::vector<uint8_t> tilingData;
   // The buffer the kernel writes OutputShapeDependOnCompute outputs' shapes into; 0 for none.
   size_t computedShapesBytes = 0;
+  // The tiling class the kernel reads (bench/runner/tiling_fields.h), so the harness can name the
+  // values in tilingData; null when the op registers none.
+  nlohmann::json tilingLayout;
 };
 
 struct RunnerDiagnostic {

@@ -1,5 +1,6 @@
 #include "data/export/training_export.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "bench/runner/runner_protocol.h"
@@ -52,16 +53,35 @@ Messages MessagesField(const JsonLine& record, const char* key, const fs::path& 
   return messages;
 }
 
+// The chain-of-thought builders' records (cot-docs.jsonl, cot-projects.jsonl …), without their
+// rejected answers and prompt files, in name order.
+std::vector<fs::path> ChainOfThoughtFiles(const fs::path& dataDir) {
+  std::vector<fs::path> files;
+  if (!fs::is_directory(dataDir)) return files;
+  for (const fs::directory_entry& entry : fs::directory_iterator(dataDir)) {
+    const std::string name = entry.path().filename().string();
+    const bool derived = name.ends_with(".rejected.jsonl") || name.ends_with(".prompts.jsonl");
+    if (name.starts_with("cot-") && name.ends_with(".jsonl") && !derived) files.push_back(entry.path());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
 Dataset ReadDataset(const fs::path& dataDir) {
   Dataset dataset;
   const fs::path corrections = dataDir / "corrections.jsonl";
   const fs::path prefs = dataDir / "prefs.jsonl";
-  if (!fs::exists(corrections) && !fs::exists(prefs))
-    throw std::runtime_error(
-        dataDir.string() +
-        ": holds neither corrections.jsonl nor prefs.jsonl; make them with `akgen data corrections "
-        "RUN_DIR --out " +
-        dataDir.string() + "` or `akgen data prefs RUN_DIR --out " + dataDir.string() + "`");
+  const std::vector<fs::path> chains = ChainOfThoughtFiles(dataDir);
+  if (!fs::exists(corrections) && !fs::exists(prefs) && chains.empty())
+    throw std::runtime_error(dataDir.string() +
+                             ": holds no dataset file (corrections.jsonl, prefs.jsonl, cot-*.jsonl); make them with "
+                             "`akgen data corrections RUN_DIR --out " +
+                             dataDir.string() + "`, `akgen data prefs RUN_DIR --out " + dataDir.string() +
+                             "` or an `akgen data cot-…` builder");
+  for (const fs::path& file : chains)
+    for (const JsonLine& record : ReadJsonLines(file))
+      dataset.sft.push_back({MessagesField(record, "messages", file), Field<std::string>(record, "answer", file),
+                             Field<std::string>(record, "reasoning", file)});
   if (fs::exists(corrections))
     for (const JsonLine& record : ReadJsonLines(corrections)) {
       if (record.value.value("fixed", nlohmann::json()).is_null()) {

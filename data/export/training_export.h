@@ -1,4 +1,6 @@
-// `akgen data export`: a dataset folder (corrections.jsonl, prefs.jsonl) rewritten for a trainer.
+// `akgen data export`: a dataset folder (corrections.jsonl, prefs.jsonl, the chain-of-thought
+// builders' cot-*.jsonl) rewritten for a trainer. SFT examples are the corrections with a fix and
+// every chain-of-thought record; preference pairs come from prefs.jsonl.
 //  - llamafactory: akgen_sft.json (sharegpt), akgen_dpo.json (sharegpt with chosen/rejected) and
 //    dataset_info.json naming them `akgen_sft` and `akgen_dpo` (ranking) for LLaMA-Factory;
 //  - trl: sft.jsonl (`messages`) and prefs.jsonl (conversational `prompt`/`chosen`/`rejected`);

@@ -35,6 +35,9 @@ struct SamplingParams {
   std::vector<std::string> stop;
 };
 
+// `[{"role": …, "content": …}, …]`, as the chat endpoint and training files take messages.
+nlohmann::ordered_json MessagesJson(const std::vector<ChatMessage>& messages);
+
 struct CompletionRequest {
   std::string model;
   Endpoint endpoint = Endpoint::Chat;
@@ -44,9 +47,6 @@ struct CompletionRequest {
 
 // One choice of a response, its reasoning kept apart from its answer: `reasoning_content` (vLLM's
 // and DeepSeek's reasoning parsers) or the text of a leading `<think>…</think>` block.
-// `[{"role": …, "content": …}, …]`, as the chat endpoint and training files take messages.
-nlohmann::ordered_json MessagesJson(const std::vector<ChatMessage>& messages);
-
 struct Choice {
   std::string answer;
   std::string reasoning;

@@ -4,6 +4,7 @@
 #include <memory>
 #include <string>
 
+#include "ascendc_sim/host/op_runtime.h"
 #include "registries.h"
 #include "register/op_def_registry.h"
 
@@ -61,6 +62,13 @@ bool RegisterTilingDataClass(const char* opType, TilingLayoutFunction layout) {
 
 const std::vector<std::pair<std::string, TilingLayoutFunction>>& TilingDataClasses() {
   return MutableTilingDataClasses();
+}
+
+std::optional<TilingClassLayout> TilingLayoutFor(const std::string& opType, uint64_t tilingKey) {
+  for (const std::string& name : {opType + "_" + std::to_string(tilingKey), opType})
+    for (const auto& [registeredOp, layoutOf] : TilingDataClasses())
+      if (registeredOp == name) return layoutOf();
+  return std::nullopt;
 }
 
 }  // namespace ascendc_sim::host

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "ascendc_sim/host/tiling_layout.h"
 #include "graph/types.h"
 #include "register/op_def.h"
 
@@ -90,6 +91,10 @@ struct TilingResult {
 };
 
 TilingResult RunTiling(const TilingRequest& request);
+
+// The tiling class the kernel of a launch with `tilingKey` reads: the one registered for
+// `opType_<tilingKey>`, else for `opType`; nullopt when the op registers none.
+std::optional<TilingClassLayout> TilingLayoutFor(const std::string& opType, uint64_t tilingKey);
 
 // C++ for the kernel translation unit, to force-include before the kernel source: every tiling
 // class registered for `opType` (and `opType_<key>`) as a plain struct in the global namespace,

@@ -1,0 +1,43 @@
+#include "data/cot/qa_blocks.h"
+
+#include <optional>
+
+namespace akgen::data {
+namespace {
+
+std::string Trimmed(const std::string& text) {
+  const size_t first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos) return "";
+  return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
+}
+
+// The text between <tag> and </tag> in `block`, trimmed; nullopt when either is missing.
+std::optional<std::string> Part(const std::string& block, const std::string& tag) {
+  const size_t open = block.find("<" + tag + ">");
+  if (open == std::string::npos) return std::nullopt;
+  const size_t start = open + tag.size() + 2;
+  const size_t close = block.find("</" + tag + ">", start);
+  if (close == std::string::npos) return std::nullopt;
+  return Trimmed(block.substr(start, close - start));
+}
+
+}  // namespace
+
+QaBlocks ParseQaBlocks(const std::string& text) {
+  QaBlocks blocks;
+  for (size_t open = text.find("<qa>"); open != std::string::npos; open = text.find("<qa>", open + 4)) {
+    const size_t close = text.find("</qa>", open);
+    const std::string block = text.substr(open, close == std::string::npos ? std::string::npos : close - open);
+    const std::optional<std::string> question = Part(block, "question");
+    const std::optional<std::string> reasoning = Part(block, "reasoning");
+    const std::optional<std::string> answer = Part(block, "answer");
+    if (!question || !reasoning || !answer || question->empty() || reasoning->empty() || answer->empty()) {
+      ++blocks.malformed;
+      continue;
+    }
+    blocks.triples.push_back({*question, *reasoning, *answer});
+  }
+  return blocks;
+}
+
+}  // namespace akgen::data
