@@ -5,12 +5,16 @@
 #include <memory>
 #include <stdexcept>
 
+#include "bench/builder/toolchain.h"
 #include "bench/eval/evaluate.h"
 #include "bench/results/results_file.h"
+#include "bench/sandbox/sandbox.h"
+#include "bench/sandbox/sandbox_policy.h"
 #include "bench/task/task_tree.h"
 #include "cache_location.h"
 #include "data/corrections/corrections.h"
 #include "data/cot/cot_docs.h"
+#include "data/cot/cot_kernels.h"
 #include "data/cot/cot_projects.h"
 #include "data/docs/doc_index.h"
 #include "data/export/training_export.h"
@@ -148,6 +152,40 @@ int DataCotDocs(const DataCotDocsOptions& options) {
     const data::CotOutcome outcome =
         data::RunCotBuilder("cot-docs", items, prompt, *teacher, data::JudgeDocsAnswer, options.outDir);
     ReportCot("cot-docs", outcome, *teacher);
+    return outcome.unanswered > 0 && teacher->Emitted() == 0 ? 1 : 0;
+  });
+}
+
+int DataCotKernels(const DataCotKernelsOptions& options) {
+  return Guarded("cot-kernels", [&] {
+    const std::vector<fs::path> trees(options.trees.begin(), options.trees.end());
+    std::vector<data::KernelUnit> units = data::GatherKernelUnits(trees);
+    const fs::path cacheDir = options.cacheDir.empty() ? DefaultCacheDir() : fs::path(options.cacheDir);
+    if (bench::SandboxRunsAsOtherUsers())
+      bench::StageHarnessToolchain(bench::SandboxPolicy{}.sandboxUid, cacheDir / "staged");
+    const fs::path workRoot = bench::FreshWorkRoot();
+    const std::vector<data::CheckedUnit> checked = data::CheckKernelUnits(std::move(units), workRoot);
+    fs::remove_all(workRoot);
+    std::vector<nlohmann::ordered_json> unitLines;
+    size_t compiling = 0;
+    std::map<std::string, std::string> unitSources;
+    for (const data::CheckedUnit& unit : checked) {
+      unitLines.push_back(data::UnitRecord(unit));
+      compiling += unit.compiles;
+      unitSources[unit.unit.file.string()] = unit.unit.source;
+    }
+    fs::create_directories(options.outDir);
+    data::WriteJsonLines(fs::path(options.outDir) / "cot-kernels.units.jsonl", unitLines);
+    std::cout << checked.size() << " kernels found, " << compiling << " compile on the simulator ("
+              << (fs::path(options.outDir) / "cot-kernels.units.jsonl").string() << ")\n";
+    const gen::PromptTemplate prompt = gen::LoadPromptTemplate("cot_kernels.md", options.promptsDir);
+    const std::vector<data::CotItem> items = data::KernelCotItems(checked, prompt, options.includeFailing);
+    const std::unique_ptr<data::Teacher> teacher = MakeTeacher(options.teacher, options.outDir);
+    const data::CotJudge judge = [&](const data::CotItem& item, const gen::Choice& answer) {
+      return data::JudgeKernelAnswer(unitSources.at(item.id), answer);
+    };
+    const data::CotOutcome outcome = data::RunCotBuilder("cot-kernels", items, prompt, *teacher, judge, options.outDir);
+    ReportCot("cot-kernels", outcome, *teacher);
     return outcome.unanswered > 0 && teacher->Emitted() == 0 ? 1 : 0;
   });
 }

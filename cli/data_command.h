@@ -34,6 +34,15 @@ struct DataCotDocsOptions {
   ModelServerOptions teacher;
 };
 
+struct DataCotKernelsOptions {
+  std::vector<std::string> trees;
+  std::string outDir;
+  bool includeFailing = false;
+  std::string promptsDir;
+  ModelServerOptions teacher;
+  std::string cacheDir;  // where the simulator's toolchain is staged for the sandbox user
+};
+
 struct DataCotProjectsOptions {
   std::string suite = "builtin";
   bench::TaskFilter filter;
@@ -55,6 +64,7 @@ struct DataExportOptions {
 int DataPrefs(const DataPrefsOptions& options);
 int DataCorrections(const DataCorrectionsOptions& options);
 int DataCotDocs(const DataCotDocsOptions& options);
+int DataCotKernels(const DataCotKernelsOptions& options);
 int DataCotProjects(const DataCotProjectsOptions& options);
 int DataExport(const DataExportOptions& options);
 

@@ -168,6 +168,16 @@ int main(int argc, char** argv) {
   dataCotDocs->add_option("--min-chars", cotDocsOptions.minChars, "shorter sections are left out (default 200)");
   dataCotDocs->add_option("--prompts", cotDocsOptions.promptsDir, "folder of prompt templates overriding gen/prompts/");
   akgen::AddModelServerOptions(dataCotDocs, cotDocsOptions.teacher, "the teacher");
+  akgen::DataCotKernelsOptions cotKernelsOptions;
+  CLI::App* dataCotKernels = data->add_subcommand(
+      "cot-kernels", "kernel chain of thought: each kernel in the trees, gathered and compiled, explained by a teacher");
+  dataCotKernels->add_option("trees", cotKernelsOptions.trees, "folders (or files) holding AscendC kernels")->required();
+  dataCotKernels->add_option("--out", cotKernelsOptions.outDir, "dataset folder (cot-kernels.jsonl)")->required();
+  dataCotKernels->add_flag("--include-failing", cotKernelsOptions.includeFailing,
+                           "also send units that do not compile on the simulator");
+  dataCotKernels->add_option("--prompts", cotKernelsOptions.promptsDir, "folder of prompt templates overriding gen/prompts/");
+  dataCotKernels->add_option("--cache", cotKernelsOptions.cacheDir, kCacheHelp);
+  akgen::AddModelServerOptions(dataCotKernels, cotKernelsOptions.teacher, "the teacher");
   akgen::DataCotProjectsOptions cotProjectsOptions;
   CLI::App* dataCotProjects = data->add_subcommand(
       "cot-projects", "project chain of thought: each answer's tiling per case explained by a teacher, values checked");
@@ -200,6 +210,7 @@ int main(int argc, char** argv) {
   if (dataPrefs->parsed()) return akgen::DataPrefs(prefsOptions);
   if (dataCorrections->parsed()) return akgen::DataCorrections(correctionsOptions);
   if (dataCotDocs->parsed()) return akgen::DataCotDocs(cotDocsOptions);
+  if (dataCotKernels->parsed()) return akgen::DataCotKernels(cotKernelsOptions);
   if (dataCotProjects->parsed()) return akgen::DataCotProjects(cotProjectsOptions);
   if (dataExport->parsed()) return akgen::DataExport(exportOptions);
 

@@ -89,20 +89,6 @@ struct StepResult {
   std::string log;
 };
 
-// What a candidate's compile may read besides the system: the simulator's headers, library and
-// prebuilt program objects, and the given source folders and files.
-std::vector<fs::path> ReadablePaths(std::vector<fs::path> sources) {
-  std::erase(sources, fs::path());  // a kernel-only task without question/op_host has no host folder
-  const Toolchain& toolchain = HarnessToolchain();
-  for (const std::string& flag : toolchain.compileFlags)
-    if (flag.starts_with("-I")) sources.emplace_back(flag.substr(2));
-  sources.push_back(toolchain.simulatorLibrary);
-  sources.insert(sources.end(), toolchain.describeObjects.begin(), toolchain.describeObjects.end());
-  sources.insert(sources.end(), toolchain.runnerObjects.begin(), toolchain.runnerObjects.end());
-  std::sort(sources.begin(), sources.end());
-  sources.erase(std::unique(sources.begin(), sources.end()), sources.end());
-  return sources;
-}
 
 // Runs each command in order, sandboxed in `directory`, until one fails.
 StepResult RunCommands(const std::vector<std::vector<std::string>>& commands, const fs::path& directory,
@@ -314,7 +300,7 @@ HostBuild BuildHost(const fs::path& cacheDir, const Task& task, const Candidate&
     return result;
   }
   static_cast<BuildOutcome&>(result) = CachedBuild(cacheDir, key, "describe", [&](const fs::path& staging) {
-    const std::vector<fs::path> readablePaths = ReadablePaths({host.directory, candidate.directory});
+    const std::vector<fs::path> readablePaths = CandidateReadablePaths({host.directory, candidate.directory});
     const std::vector<fs::path> libraries = LibraryObjects(staging, host.plan);
     StepResult step = CompileLibraries(host, libraries, staging, readablePaths);
     std::string log = host.plan.note + step.log;
@@ -363,7 +349,7 @@ RunnerBuild BuildRunner(const fs::path& cacheDir, const HostBuild& host, const T
     std::ofstream(staging / "prelude.h") << prelude;
     std::ofstream(staging / "launch_shim.cpp") << LaunchShimSource(task.kernelName, entry.parameterCount);
     const std::vector<fs::path> readable =
-        ReadablePaths({candidate.directory, HostDirectory(task, candidate), host.directory});
+        CandidateReadablePaths({candidate.directory, HostDirectory(task, candidate), host.directory});
     std::vector<std::vector<std::string>> compiles, preprocesses;
     std::vector<fs::path> kernelObjects;
     for (size_t i = 0; i < kernel.sources.size(); ++i) {

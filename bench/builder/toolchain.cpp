@@ -83,4 +83,17 @@ void StageHarnessToolchain(uid_t sandboxUid, const std::filesystem::path& root) 
   });
 }
 
+std::vector<std::filesystem::path> CandidateReadablePaths(std::vector<std::filesystem::path> sources) {
+  std::erase(sources, std::filesystem::path());  // a kernel-only task without question/op_host has no host folder
+  const Toolchain& toolchain = HarnessToolchain();
+  for (const std::string& flag : toolchain.compileFlags)
+    if (flag.starts_with("-I")) sources.emplace_back(flag.substr(2));
+  sources.push_back(toolchain.simulatorLibrary);
+  sources.insert(sources.end(), toolchain.describeObjects.begin(), toolchain.describeObjects.end());
+  sources.insert(sources.end(), toolchain.runnerObjects.begin(), toolchain.runnerObjects.end());
+  std::sort(sources.begin(), sources.end());
+  sources.erase(std::unique(sources.begin(), sources.end()), sources.end());
+  return sources;
+}
+
 }  // namespace akgen::bench

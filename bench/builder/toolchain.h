@@ -29,6 +29,10 @@ struct Toolchain {
 // ASCENDC_CPU_DEBUG (ASSERT) and __CCE_KT_TEST__ not. Computed once; safe to call from any thread.
 const Toolchain& HarnessToolchain();
 
+// What a candidate's compile may read besides the system: the simulator's headers, library and
+// prebuilt program objects, and the given source folders and files.
+std::vector<std::filesystem::path> CandidateReadablePaths(std::vector<std::filesystem::path> sources);
+
 // When candidates compile as another user (SandboxRunsAsOtherUsers), `sandboxUid` cannot read a
 // toolchain built in a private folder (a clone in /root or a 0700 home): its headers, library and
 // objects are then copied under `root` and used from there. Call before any build starts; later

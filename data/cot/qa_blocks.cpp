@@ -1,7 +1,5 @@
 #include "data/cot/qa_blocks.h"
 
-#include <optional>
-
 namespace akgen::data {
 namespace {
 
@@ -11,8 +9,9 @@ std::string Trimmed(const std::string& text) {
   return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
 }
 
-// The text between <tag> and </tag> in `block`, trimmed; nullopt when either is missing.
-std::optional<std::string> Part(const std::string& block, const std::string& tag) {
+}  // namespace
+
+std::optional<std::string> TaggedPart(const std::string& block, const std::string& tag) {
   const size_t open = block.find("<" + tag + ">");
   if (open == std::string::npos) return std::nullopt;
   const size_t start = open + tag.size() + 2;
@@ -21,16 +20,14 @@ std::optional<std::string> Part(const std::string& block, const std::string& tag
   return Trimmed(block.substr(start, close - start));
 }
 
-}  // namespace
-
 QaBlocks ParseQaBlocks(const std::string& text) {
   QaBlocks blocks;
   for (size_t open = text.find("<qa>"); open != std::string::npos; open = text.find("<qa>", open + 4)) {
     const size_t close = text.find("</qa>", open);
     const std::string block = text.substr(open, close == std::string::npos ? std::string::npos : close - open);
-    const std::optional<std::string> question = Part(block, "question");
-    const std::optional<std::string> reasoning = Part(block, "reasoning");
-    const std::optional<std::string> answer = Part(block, "answer");
+    const std::optional<std::string> question = TaggedPart(block, "question");
+    const std::optional<std::string> reasoning = TaggedPart(block, "reasoning");
+    const std::optional<std::string> answer = TaggedPart(block, "answer");
     if (!question || !reasoning || !answer || question->empty() || reasoning->empty() || answer->empty()) {
       ++blocks.malformed;
       continue;

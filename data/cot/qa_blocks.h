@@ -2,6 +2,7 @@
 // <reasoning>…</reasoning><answer>…</answer></qa>` blocks (the cot_docs.md template asks for them).
 #pragma once
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,5 +20,8 @@ struct QaBlocks {
 };
 
 QaBlocks ParseQaBlocks(const std::string& text);
+
+// The text between the first <tag> and the next </tag>, trimmed; nullopt when either is missing.
+std::optional<std::string> TaggedPart(const std::string& text, const std::string& tag);
 
 }  // namespace akgen::data

@@ -53,15 +53,15 @@ Messages MessagesField(const JsonLine& record, const char* key, const fs::path& 
   return messages;
 }
 
-// The chain-of-thought builders' records (cot-docs.jsonl, cot-projects.jsonl …), without their
-// rejected answers and prompt files, in name order.
+// The chain-of-thought builders' records (cot-docs.jsonl, cot-projects.jsonl …), in name order;
+// their side files (cot-docs.rejected.jsonl, cot-kernels.units.jsonl …) have a second dot.
 std::vector<fs::path> ChainOfThoughtFiles(const fs::path& dataDir) {
   std::vector<fs::path> files;
   if (!fs::is_directory(dataDir)) return files;
   for (const fs::directory_entry& entry : fs::directory_iterator(dataDir)) {
     const std::string name = entry.path().filename().string();
-    const bool derived = name.ends_with(".rejected.jsonl") || name.ends_with(".prompts.jsonl");
-    if (name.starts_with("cot-") && name.ends_with(".jsonl") && !derived) files.push_back(entry.path());
+    const bool sideFile = entry.path().stem().has_extension();
+    if (name.starts_with("cot-") && name.ends_with(".jsonl") && !sideFile) files.push_back(entry.path());
   }
   std::sort(files.begin(), files.end());
   return files;

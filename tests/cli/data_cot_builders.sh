@@ -5,6 +5,9 @@
 #  - cot-projects judges the built-in Muls answer on its six cases, records the tiling its host
 #    code computed, and accepts the teacher's trace only for the case whose values it states (case
 #    0); the five others are rejected with the values that disagree. A rerun asks nothing again;
+#  - cot-kernels gathers each kernel of a tree with the headers it includes (and, for an op project,
+#    the tiling structs and dtype macros its build generates), compiles it on the simulator, and
+#    sends only the units that compile;
 #  - the export turns the accepted records into SFT examples with the trace as Qwen3 reasoning.
 source "$(dirname "$0")/scratch.sh"
 source "$(dirname "$0")/generate/server.sh"
@@ -14,6 +17,7 @@ cp "$fixtures"/teacher_trace_muls_case0.txt "$fixtures"/teacher_docs_answer.txt 
 cat >"$scratch/script.json" <<'SCRIPT'
 {"rules": [
   {"contains": "[Section]", "content_file": "teacher_docs_answer.txt", "reasoning": "the teacher's own thinking"},
+  {"contains": "[Kernel source", "content": "<question>Scale a float16 tensor by a scalar.</question>\n<reasoning>Split over the cores, tile through the UB.</reasoning>"},
   {"content_file": "teacher_trace_muls_case0.txt"}
 ]}
 SCRIPT
@@ -63,13 +67,42 @@ asked=$(wc -l <requests.jsonl)
 grep -q "answers: 0 cases judged, 6 already judged" rerun.log || fail "the rerun judged the answer again"
 [ "$(wc -l <requests.jsonl)" -eq "$asked" ] || fail "the rerun asked the teacher again"
 
+# cot-kernels: Muls's project (its tiling structs and dtype macros generated from op_host), a kernel
+# whose helper header lives elsewhere in the tree, and one that misspells an API.
+mkdir -p tree/common tree/ok tree/bad
+cp -r "$suite/level1/Math/Muls/answer/0" tree/muls
+printf '#pragma once\n__aicore__ inline int Twice(int v) { return 2 * v; }\n' >tree/common/twice.h
+cat >tree/ok/uses_helper.cpp <<'KERNEL'
+#include "kernel_operator.h"
+#include "common/twice.h"
+extern "C" __global__ __aicore__ void uses_helper(GM_ADDR x) { (void)Twice(AscendC::GetBlockIdx()); (void)x; }
+KERNEL
+cat >tree/bad/misspelt.cpp <<'KERNEL'
+#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void misspelt(GM_ADDR x) { AscendC::GetBlockIdxx(); (void)x; }
+KERNEL
+"$akgen" data cot-kernels tree --out data --cache cache "${teacher[@]}" >kernels.log 2>&1 || fail "cot-kernels failed"
+grep -q "3 kernels found, 2 compile on the simulator" kernels.log || fail "unexpected kernel units"
+python3 - <<'CHECK' || fail "unexpected kernel chain-of-thought records"
+import json
+units = {u["file"].split("tree/")[1]: u for u in map(json.loads, open("data/cot-kernels.units.jsonl"))}
+assert units["ok/uses_helper.cpp"]["compiles"] and units["ok/uses_helper.cpp"]["inlined"] == ["common/twice.h"], units
+assert units["muls/op_kernel/muls.cpp"]["compiles"] and "muls/op_host/muls_tiling.h" in units["muls/op_kernel/muls.cpp"]["inlined"]
+assert not units["bad/misspelt.cpp"]["compiles"] and "GetBlockIdxx" in units["bad/misspelt.cpp"]["first_error"], units
+records = [json.loads(line) for line in open("data/cot-kernels.jsonl")]
+assert len(records) == 2, len(records)  # the unit that does not compile went to no teacher
+helper = [r for r in records if r["source"]["file"].endswith("uses_helper.cpp")][0]
+assert helper["messages"][0]["content"] == "Scale a float16 tensor by a scalar."
+assert "inline int Twice" in helper["answer"] and helper["answer"].startswith("```cpp\n")
+CHECK
+
 "$akgen" data export data --format llamafactory --out export >export.log 2>&1 || fail "the export failed"
 python3 - <<'CHECK' || fail "the chain-of-thought records did not export"
 import json
 items = json.load(open("export/akgen_sft.json"))
-assert len(items) == 5, len(items)
+assert len(items) == 7, len(items)
 project = [i for i in items if "value: 2.5" in i["conversations"][0]["value"]][0]
 value = project["conversations"][-1]["value"]
 assert value.startswith("<think>\n") and "</think>\n\n================== op_host/muls_tiling.h" in value, value[:300]
 CHECK
-echo "data cot builders: 4 documentation triples, 1 checked project trace of 6, exported"
+echo "data cot builders: 4 documentation triples, 1 checked project trace of 6, 2 compiling kernels, exported"
