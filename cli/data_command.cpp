@@ -18,6 +18,7 @@
 #include "data/cot/cot_projects.h"
 #include "data/docs/doc_index.h"
 #include "data/export/training_export.h"
+#include "data/hygiene/dataset_cleaning.h"
 #include "data/prefs/preference_pairs.h"
 #include "data/records/jsonl_file.h"
 #include "data/runs/judged_attempt.h"
@@ -221,6 +222,30 @@ int DataCotProjects(const DataCotProjectsOptions& options) {
         data::RunCotBuilder("cot-projects", project.items, prompt, *teacher, judge, options.outDir);
     ReportCot("cot-projects", outcome, *teacher);
     return outcome.unanswered > 0 && teacher->Emitted() == 0 ? 1 : 0;
+  });
+}
+
+int DataClean(const DataCleanOptions& options) {
+  return Guarded("clean", [&] {
+    if (!fs::is_directory(options.dataDir)) throw std::runtime_error(options.dataDir + ": no such dataset folder");
+    std::vector<bench::Task> tasks;
+    for (const std::string& suite : options.against)
+      for (bench::Task& task : bench::ReadTaskTree(SuiteRoot(suite)).tasks) tasks.push_back(std::move(task));
+    std::unique_ptr<data::BenchmarkNgrams> benchmark;
+    if (!tasks.empty()) benchmark = std::make_unique<data::BenchmarkNgrams>(tasks);
+    data::CleaningOptions cleaning;
+    cleaning.minTargetChars = options.minChars;
+    cleaning.maxChars = options.maxChars;
+    cleaning.nearDuplicate = options.nearDuplicate;
+    cleaning.contamination = options.contamination;
+    cleaning.flagOnly = options.flagOnly;
+    const data::CleaningReport report = data::CleanDataset(options.dataDir, benchmark.get(), cleaning);
+    if (benchmark) std::cout << "benchmark: " << tasks.size() << " tasks, " << benchmark->size() << " 13-grams\n";
+    std::cout << "kept: " << Counts(report.kept) << "\ndropped: " << Counts(report.reasons) << " ("
+              << (fs::path(options.dataDir) / "dropped.jsonl").string() << ")";
+    if (options.flagOnly) std::cout << "; flagged as contaminated: " << report.flagged;
+    std::cout << '\n';
+    return 0;
   });
 }
 

@@ -55,6 +55,16 @@ struct DataCotProjectsOptions {
   double runSeconds = 120;
 };
 
+struct DataCleanOptions {
+  std::string dataDir;
+  std::vector<std::string> against;  // benchmark suites to decontaminate against
+  size_t minChars = 16;
+  size_t maxChars = 400'000;
+  double nearDuplicate = 0.9;
+  double contamination = 0.2;
+  bool flagOnly = false;
+};
+
 struct DataExportOptions {
   std::string dataDir;
   std::string format;
@@ -66,6 +76,7 @@ int DataCorrections(const DataCorrectionsOptions& options);
 int DataCotDocs(const DataCotDocsOptions& options);
 int DataCotKernels(const DataCotKernelsOptions& options);
 int DataCotProjects(const DataCotProjectsOptions& options);
+int DataClean(const DataCleanOptions& options);
 int DataExport(const DataExportOptions& options);
 
 }  // namespace akgen

@@ -192,6 +192,21 @@ int main(int argc, char** argv) {
   dataCotProjects->add_option("--eval-jobs", cotProjectsOptions.evalJobs, "cases evaluated in parallel");
   dataCotProjects->add_option("--timeout", cotProjectsOptions.runSeconds, "wall-clock seconds of one sandboxed run");
   akgen::AddModelServerOptions(dataCotProjects, cotProjectsOptions.teacher, "the teacher");
+  akgen::DataCleanOptions cleanOptions;
+  CLI::App* dataClean = data->add_subcommand(
+      "clean", "hygiene in place: length filters, exact and near duplicates, decontamination against a benchmark");
+  dataClean->add_option("dir", cleanOptions.dataDir, "the dataset folder")->required();
+  dataClean->add_option("--against", cleanOptions.against,
+                        "benchmark suites (builtin, or tasks/ trees) whose answers and descriptions must not leak in");
+  dataClean->add_option("--min-chars", cleanOptions.minChars, "shortest target kept (default 16)");
+  dataClean->add_option("--max-chars", cleanOptions.maxChars, "longest record kept (default 400000)");
+  dataClean->add_option("--near-duplicate", cleanOptions.nearDuplicate,
+                        "MinHash similarity from which a record is a near duplicate (default 0.9)")
+      ->check(CLI::Range(0.0, 1.0));
+  dataClean->add_option("--contamination", cleanOptions.contamination,
+                        "share of a record's 13-grams in the benchmark from which it is contaminated (default 0.2)")
+      ->check(CLI::Range(0.0, 1.0));
+  dataClean->add_flag("--flag-only", cleanOptions.flagOnly, "keep contaminated records, flagged, instead of dropping them");
   akgen::DataExportOptions exportOptions;
   CLI::App* dataExport = data->add_subcommand("export", "a dataset folder in a trainer's format");
   dataExport->add_option("dir", exportOptions.dataDir, "the dataset folder (corrections.jsonl, prefs.jsonl)")->required();
@@ -212,6 +227,7 @@ int main(int argc, char** argv) {
   if (dataCotDocs->parsed()) return akgen::DataCotDocs(cotDocsOptions);
   if (dataCotKernels->parsed()) return akgen::DataCotKernels(cotKernelsOptions);
   if (dataCotProjects->parsed()) return akgen::DataCotProjects(cotProjectsOptions);
+  if (dataClean->parsed()) return akgen::DataClean(cleanOptions);
   if (dataExport->parsed()) return akgen::DataExport(exportOptions);
 
   if (cc->parsed()) {

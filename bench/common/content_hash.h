@@ -16,6 +16,7 @@ class ContentHash {
   // A link input's identity without reading it: its path, size and modification time.
   ContentHash& AddFileStamp(const std::filesystem::path& path);
   std::string Hex() const;
+  uint64_t Value() const { return hash_; }
 
  private:
   uint64_t hash_ = 0xcbf29ce484222325ULL;

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "bench/runner/runner_protocol.h"
+#include "data/records/dataset_files.h"
 #include "data/records/jsonl_file.h"
 #include "gen/client/completion.h"
 
@@ -53,25 +54,12 @@ Messages MessagesField(const JsonLine& record, const char* key, const fs::path& 
   return messages;
 }
 
-// The chain-of-thought builders' records (cot-docs.jsonl, cot-projects.jsonl …), in name order;
-// their side files (cot-docs.rejected.jsonl, cot-kernels.units.jsonl …) have a second dot.
-std::vector<fs::path> ChainOfThoughtFiles(const fs::path& dataDir) {
-  std::vector<fs::path> files;
-  if (!fs::is_directory(dataDir)) return files;
-  for (const fs::directory_entry& entry : fs::directory_iterator(dataDir)) {
-    const std::string name = entry.path().filename().string();
-    const bool sideFile = entry.path().stem().has_extension();
-    if (name.starts_with("cot-") && name.ends_with(".jsonl") && !sideFile) files.push_back(entry.path());
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
 Dataset ReadDataset(const fs::path& dataDir) {
   Dataset dataset;
   const fs::path corrections = dataDir / "corrections.jsonl";
   const fs::path prefs = dataDir / "prefs.jsonl";
-  const std::vector<fs::path> chains = ChainOfThoughtFiles(dataDir);
+  std::vector<fs::path> chains = DatasetFiles(dataDir);
+  std::erase_if(chains, [](const fs::path& file) { return !file.filename().string().starts_with("cot-"); });
   if (!fs::exists(corrections) && !fs::exists(prefs) && chains.empty())
     throw std::runtime_error(dataDir.string() +
                              ": holds no dataset file (corrections.jsonl, prefs.jsonl, cot-*.jsonl); make them with "

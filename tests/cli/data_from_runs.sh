@@ -10,6 +10,8 @@
 #    one kernel record (the failing case, the diff); every fix passes again when evaluated anew and
 #    every diff applies to its failing code;
 #  - an `akgen eval` run (run.json) of the final samples; bad input named with its fix;
+#  - clean against the built-in suite flags or drops every record as contamination (all were made
+#    from its Muls task);
 #  - exports in the three formats carry the keys their consumers read, and the recipes name
 #    datasets the LLaMA-Factory export defines.
 source "$(dirname "$0")/scratch.sh"
@@ -115,6 +117,15 @@ rm final/run.json
 "$akgen" data corrections final --out bad >bad2.log 2>&1 && fail "a run without run.json was accepted"
 grep -q "final/run.json: missing; it is written by \`akgen eval\`" bad2.log || fail "the missing run.json was not explained"
 [ ! -e bad/corrections.jsonl ] || fail "a failed command wrote a dataset"
+
+# Hygiene: data made on the built-in Muls task is contamination when the built-in suite is the
+# benchmark; flagged in place, or dropped with the reason.
+cp -r data cleaned
+"$akgen" data clean cleaned --against builtin --flag-only >clean-flag.log 2>&1 || fail "akgen data clean --flag-only failed"
+grep -q "flagged as contaminated: 11" clean-flag.log || fail "the pairs and corrections were not all flagged"
+"$akgen" data clean cleaned --against builtin >clean.log 2>&1 || fail "akgen data clean failed"
+grep -q "dropped: contamination 11" clean.log || fail "the contaminated records were not dropped"
+[ "$(grep -c 'most from level1/Math/Muls' cleaned/dropped.jsonl)" -eq 11 ] || fail "dropped.jsonl does not name the task"
 
 # Exports: the keys each consumer reads; the recipes' datasets exist in the LLaMA-Factory export.
 for format in llamafactory trl openai; do
