@@ -1,6 +1,7 @@
 #include "data/corrections/corrections.h"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 
 #include "bench/metrics/failure_taxonomy.h"
@@ -82,6 +83,16 @@ nlohmann::ordered_json DocRecord(const DocSection& section) {
           {"text", section.text}};
 }
 
+// The names worth looking up: Ascend C's APIs and types are CamelCase, while lowercase names in
+// errors are the kernel's own variables or C++ keywords (`'x' was not declared`, `before 'for'`),
+// which the manuals mention only in passing.
+std::vector<std::string> ApiNames(const std::vector<std::string>& names) {
+  std::vector<std::string> apis;
+  for (const std::string& name : names)
+    if (name.size() >= 3 && std::isupper(static_cast<unsigned char>(name.front()))) apis.push_back(name);
+  return apis;
+}
+
 std::string CompilerLog(const JudgedAttempt& attempt) {
   for (const bench::ResultRecord& record : attempt.records)
     if (record.verdict == bench::Verdict::CompileError) return record.details.value("detail", std::string());
@@ -113,7 +124,7 @@ CorrectionSet BuildCorrections(const std::vector<JudgedAttempt>& attempts, const
       record["signature"] = signature.signature;
       record["names"] = signature.names;
       record["error_class"] = bench::CompileErrorClass(log);
-      const std::optional<DocSection> section = docs ? docs->Lookup(signature.names) : std::nullopt;
+      const std::optional<DocSection> section = docs ? docs->Lookup(ApiNames(signature.names)) : std::nullopt;
       record["doc"] = section ? DocRecord(*section) : nlohmann::ordered_json(nullptr);
       record["messages"] = RepairConversation(failing, section);
       record["fixed"] = repair ? nlohmann::ordered_json(repair->response) : nullptr;

@@ -1,7 +1,7 @@
 // Error-derived corrections (the AscendKernelGen paper, §4.2.1), mined from judged runs:
 //  - api: a candidate that does not compile, with its compiler diagnostic, the error's signature
-//    (error_signature.h), the documentation section of the API the error names (when a doc index
-//    is given) and, when the repair loop later made the same sample pass, that passing code;
+//    (error_signature.h), the documentation section of the API the error names (a CamelCase name of
+//    three or more characters; when a doc index is given) and, when the repair loop later made the same sample pass, that passing code;
 //  - kernel: a candidate that builds but fails (wrong values, a simulator diagnostic, a crash, a
 //    timeout), paired with a passing candidate of the same problem and answer format — the sample's
 //    own repair when it has one — with the diff and the failing case.

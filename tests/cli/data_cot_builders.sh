@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The chain-of-thought builders against a teacher on a real HTTP server (scripted replies):
-#  - cot-docs without a route writes its prompts; with the teacher, one record per complete <qa>
-#    block, each with its manual section;
+#  - cot-docs without a route writes its prompts; with --emit-requests, OpenAI Batch input lines;
+#    with the teacher, one record per complete <qa> block, each with its manual section;
 #  - cot-projects judges the built-in Muls answer on its six cases, records the tiling its host
 #    code computed, and accepts the teacher's trace only for the case whose values it states (case
 #    0); the five others are rejected with the values that disagree. A rerun asks nothing again;
@@ -28,6 +28,10 @@ teacher=(--base-url "$base_url" --model teacher)
 "$akgen" data cot-docs ascendc_manual.md --out data --min-chars 40 >docs-prompts.log 2>&1 || fail "cot-docs (prompts) failed"
 grep -q "4 prompts (no --base-url" docs-prompts.log || fail "cot-docs without a teacher did not write its prompts"
 [ ! -s requests.jsonl ] || fail "cot-docs without a teacher asked the server"
+"$akgen" data cot-docs ascendc_manual.md --out batch --min-chars 40 --model teacher --emit-requests batch.jsonl \
+  >docs-batch.log 2>&1 || fail "cot-docs (batch route) failed"
+grep -q "(4 written for the batch service)" docs-batch.log || fail "cot-docs did not write its batch requests"
+[ "$(wc -l <batch.jsonl)" -eq 4 ] && grep -q '"model":"teacher"' batch.jsonl || fail "unexpected batch requests"
 "$akgen" data cot-docs ascendc_manual.md --out data --min-chars 40 "${teacher[@]}" >docs.log 2>&1 || fail "cot-docs failed"
 "$akgen" data cot-projects builtin --task Muls --out data --cache cache "${teacher[@]}" >projects.log 2>&1 ||
   fail "cot-projects failed"
