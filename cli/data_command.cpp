@@ -169,15 +169,18 @@ int DataCotKernels(const DataCotKernelsOptions& options) {
     fs::remove_all(workRoot);
     std::vector<nlohmann::ordered_json> unitLines;
     size_t compiling = 0;
+    size_t skeletons = 0;
     std::map<std::string, std::string> unitSources;
     for (const data::CheckedUnit& unit : checked) {
       unitLines.push_back(data::UnitRecord(unit));
       compiling += unit.compiles;
+      skeletons += unit.unit.emptyEntry;
       unitSources[unit.unit.file.string()] = unit.unit.source;
     }
     fs::create_directories(options.outDir);
     data::WriteJsonLines(fs::path(options.outDir) / "cot-kernels.units.jsonl", unitLines);
-    std::cout << checked.size() << " kernels found, " << compiling << " compile on the simulator ("
+    std::cout << checked.size() << " kernels found, " << compiling << " compile on the simulator; " << skeletons
+              << " skeletons with an empty entry left out ("
               << (fs::path(options.outDir) / "cot-kernels.units.jsonl").string() << ")\n";
     const gen::PromptTemplate prompt = gen::LoadPromptTemplate("cot_kernels.md", options.promptsDir);
     const std::vector<data::CotItem> items = data::KernelCotItems(checked, prompt, options.includeFailing);

@@ -2,6 +2,7 @@
 
 #include <fstream>
 
+#include "bench/builder/chevron_rewrite.h"
 #include "bench/builder/toolchain.h"
 
 namespace akgen::bench {
@@ -12,7 +13,9 @@ CompilerRun CheckKernelSource(const std::string& source, const fs::path& workDir
   fs::create_directories(workDir);
   fs::permissions(workDir, fs::perms::others_all | fs::perms::group_all, fs::perm_options::add);
   const fs::path file = workDir / "kernel.cpp";
-  std::ofstream(file, std::ios::binary | std::ios::trunc) << source;
+  // A host launcher beside the kernel (`kernel<<<…>>>(…)`) is rewritten as the builder does.
+  std::ofstream(file, std::ios::binary | std::ios::trunc)
+      << RewriteChevronLaunches(source, "kernel.cpp").value_or(source);
   fs::permissions(file, fs::perms::others_read | fs::perms::group_read, fs::perm_options::add);
   const Toolchain& toolchain = HarnessToolchain();
   std::vector<std::string> argv = {toolchain.compiler};

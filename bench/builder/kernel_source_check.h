@@ -9,7 +9,8 @@
 
 namespace akgen::bench {
 
-// Writes `source` to `workDir`/kernel.cpp and compiles it there with -fsyntax-only. When sandboxed
+// Writes `source` (its chevron launches rewritten, chevron_rewrite.h) to `workDir`/kernel.cpp and
+// compiles it there with -fsyntax-only. When sandboxed
 // programs run as another user, call StageHarnessToolchain first (toolchain.h) if the simulator's
 // headers lie in a private folder.
 CompilerRun CheckKernelSource(const std::string& source, const std::filesystem::path& workDir);

@@ -19,16 +19,20 @@ std::vector<CheckedUnit> CheckKernelUnits(std::vector<KernelUnit> units, const f
 }
 
 nlohmann::ordered_json UnitRecord(const CheckedUnit& checked) {
-  return {{"file", checked.unit.file.string()},    {"compiles", checked.compiles},
-          {"first_error", checked.firstError},     {"inlined", checked.unit.inlined},
-          {"unresolved", checked.unit.unresolved}, {"unit_hash", bench::ContentHash().Add(checked.unit.source).Hex()}};
+  return {{"file", checked.unit.file.string()},
+          {"compiles", checked.compiles},
+          {"first_error", checked.firstError},
+          {"inlined", checked.unit.inlined},
+          {"unresolved", checked.unit.unresolved},
+          {"empty_entry", checked.unit.emptyEntry},
+          {"unit_hash", bench::ContentHash().Add(checked.unit.source).Hex()}};
 }
 
 std::vector<CotItem> KernelCotItems(const std::vector<CheckedUnit>& units, const gen::PromptTemplate& prompt,
                                     bool includeFailing) {
   std::vector<CotItem> items;
   for (const CheckedUnit& checked : units) {
-    if (!checked.compiles && !includeFailing) continue;
+    if ((!checked.compiles && !includeFailing) || checked.unit.emptyEntry) continue;
     const std::string content =
         gen::RenderPrompt(prompt, {{"file", checked.unit.file.filename().string()}, {"source", checked.unit.source}});
     items.push_back({checked.unit.file.string(), {{"user", content}}, UnitRecord(checked)});

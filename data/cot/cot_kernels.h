@@ -23,10 +23,12 @@ struct CheckedUnit {
 // Compiles each unit in its own folder under `workRoot`.
 std::vector<CheckedUnit> CheckKernelUnits(std::vector<KernelUnit> units, const std::filesystem::path& workRoot);
 
-// One line of cot-kernels.units.jsonl: file, compiles, first error, inlined and unresolved headers.
+// One line of cot-kernels.units.jsonl: file, compiles, first error, inlined and unresolved headers,
+// whether the entry is empty.
 nlohmann::ordered_json UnitRecord(const CheckedUnit& unit);
 
-// The teacher's requests for the units that compile (all units with `includeFailing`).
+// The teacher's requests for the units that compile (all units with `includeFailing`); never for a
+// skeleton (an empty entry), which teaches nothing.
 std::vector<CotItem> KernelCotItems(const std::vector<CheckedUnit>& units, const gen::PromptTemplate& prompt,
                                     bool includeFailing);
 

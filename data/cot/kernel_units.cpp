@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "bench/common/content_hash.h"
+#include "data/hygiene/code_tokens.h"
 
 namespace akgen::data {
 namespace {
@@ -23,10 +24,22 @@ bool IsSource(const fs::path& file) {
   return kExtensions.count(file.extension().string()) > 0;
 }
 
-bool DefinesKernelEntry(const std::string& text) {
-  // A definition (a body follows), not the declaration a host file makes to launch it.
+// A definition (a body follows), not the declaration a host file makes to launch it.
+const std::regex& KernelEntry() {
   static const std::regex kEntry(R"((__global__\s+__aicore__|__aicore__\s+__global__)\s+void\s+\w+\s*\([^;{]*\)\s*\{)");
-  return std::regex_search(text, kEntry);
+  return kEntry;
+}
+
+bool DefinesKernelEntry(const std::string& text) { return std::regex_search(text, KernelEntry()); }
+
+// Whether every entry's body is empty but for comments, as in a benchmark's question skeleton.
+bool OnlyEmptyEntries(const std::string& text) {
+  for (std::sregex_iterator it(text.begin(), text.end(), KernelEntry()), end; it != end; ++it) {
+    const size_t open = static_cast<size_t>(it->position(0) + it->length(0));
+    const size_t close = text.find('}', open);
+    if (close == std::string::npos || !NormalizedCode(text.substr(open, close - open)).empty()) return false;
+  }
+  return true;
 }
 
 // The kernel-side tiling structs an op build generates from op_host's tiling header
@@ -123,6 +136,7 @@ class Gatherer {
       }
     Inline(fs::weakly_canonical(file), out, unit, true);
     unit.source = out.str();
+    unit.emptyEntry = OnlyEmptyEntries(bench::ReadFileText(file));
     return unit;
   }
 

@@ -15,6 +15,7 @@ struct KernelUnit {
   std::string source;                   // the unit: the file with its headers inlined
   std::vector<std::string> inlined;     // the headers inlined, relative to the tree
   std::vector<std::string> unresolved;  // quoted includes the tree does not hold (the simulator's, or missing)
+  bool emptyEntry = false;              // the entry's body holds nothing but comments: a skeleton to fill in
 };
 
 // Every file under `trees` (or given itself) that defines a kernel entry, gathered, in path order.

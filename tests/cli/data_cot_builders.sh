@@ -72,7 +72,7 @@ grep -q "answers: 0 cases judged, 6 already judged" rerun.log || fail "the rerun
 [ "$(wc -l <requests.jsonl)" -eq "$asked" ] || fail "the rerun asked the teacher again"
 
 # cot-kernels: Muls's project (its tiling structs and dtype macros generated from op_host), a kernel
-# whose helper header lives elsewhere in the tree, and one that misspells an API.
+# whose helper header lives elsewhere in the tree, a skeleton, and one that misspells an API.
 mkdir -p tree/common tree/ok tree/bad
 cp -r "$suite/level1/Math/Muls/answer/0" tree/muls
 printf '#pragma once\n__aicore__ inline int Twice(int v) { return 2 * v; }\n' >tree/common/twice.h
@@ -81,20 +81,28 @@ cat >tree/ok/uses_helper.cpp <<'KERNEL'
 #include "common/twice.h"
 extern "C" __global__ __aicore__ void uses_helper(GM_ADDR x) { (void)Twice(AscendC::GetBlockIdx()); (void)x; }
 KERNEL
+cat >tree/ok/skeleton.cpp <<'KERNEL'
+#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void skeleton(GM_ADDR x)
+{
+    // to be written
+}
+KERNEL
 cat >tree/bad/misspelt.cpp <<'KERNEL'
 #include "kernel_operator.h"
 extern "C" __global__ __aicore__ void misspelt(GM_ADDR x) { AscendC::GetBlockIdxx(); (void)x; }
 KERNEL
 "$akgen" data cot-kernels tree --out data --cache cache "${teacher[@]}" >kernels.log 2>&1 || fail "cot-kernels failed"
-grep -q "3 kernels found, 2 compile on the simulator" kernels.log || fail "unexpected kernel units"
+grep -q "4 kernels found, 3 compile on the simulator; 1 skeletons with an empty entry left out" kernels.log || fail "unexpected kernel units"
 python3 - <<'CHECK' || fail "unexpected kernel chain-of-thought records"
 import json
 units = {u["file"].split("tree/")[1]: u for u in map(json.loads, open("data/cot-kernels.units.jsonl"))}
 assert units["ok/uses_helper.cpp"]["compiles"] and units["ok/uses_helper.cpp"]["inlined"] == ["common/twice.h"], units
 assert units["muls/op_kernel/muls.cpp"]["compiles"] and "muls/op_host/muls_tiling.h" in units["muls/op_kernel/muls.cpp"]["inlined"]
 assert not units["bad/misspelt.cpp"]["compiles"] and "GetBlockIdxx" in units["bad/misspelt.cpp"]["first_error"], units
+assert units["ok/skeleton.cpp"]["compiles"] and units["ok/skeleton.cpp"]["empty_entry"], units
 records = [json.loads(line) for line in open("data/cot-kernels.jsonl")]
-assert len(records) == 2, len(records)  # the unit that does not compile went to no teacher
+assert len(records) == 2, len(records)  # the unit that does not compile and the skeleton went to no teacher
 helper = [r for r in records if r["source"]["file"].endswith("uses_helper.cpp")][0]
 assert helper["messages"][0]["content"] == "Scale a float16 tensor by a scalar."
 assert "inline int Twice" in helper["answer"] and helper["answer"].startswith("```cpp\n")
