@@ -2,6 +2,7 @@
 
 #include "bench/builder/kernel_source_check.h"
 #include "bench/common/content_hash.h"
+#include "bench/common/environment_fault.h"
 #include "bench/metrics/failure_taxonomy.h"
 #include "data/cot/qa_blocks.h"
 
@@ -13,7 +14,16 @@ std::vector<CheckedUnit> CheckKernelUnits(std::vector<KernelUnit> units, const f
   std::vector<CheckedUnit> checked;
   for (size_t i = 0; i < units.size(); ++i) {
     const bench::CompilerRun run = bench::CheckKernelSource(units[i].source, workRoot / ("unit" + std::to_string(i)));
-    checked.push_back({std::move(units[i]), run.ok, run.ok ? "" : bench::FirstCompileError(run.log)});
+    const std::string firstError = run.ok ? "" : bench::FirstCompileError(run.log);
+    // A failure without any compiler error, or without the simulator's own header, is the
+    // machine's (the sandbox could not start the compiler, or cannot read the simulator), never a
+    // fact about the kernel.
+    if (!run.ok && (firstError.empty() || firstError.find("kernel_operator.h: No such file") != std::string::npos))
+      throw bench::EnvironmentFault(
+          "checking " + units[i].file.string() +
+          " failed without a compiler error about the kernel, so the machine's set-up is at fault:\n" +
+          run.log.substr(0, 2000));
+    checked.push_back({std::move(units[i]), run.ok, firstError});
   }
   return checked;
 }

@@ -20,7 +20,8 @@ struct CheckedUnit {
   std::string firstError;  // the compiler's first error, when it does not compile
 };
 
-// Compiles each unit in its own folder under `workRoot`.
+// Compiles each unit in its own folder under `workRoot`. Throws bench::EnvironmentFault when a
+// compile fails without any compiler error: the machine is at fault, and no unit is labelled.
 std::vector<CheckedUnit> CheckKernelUnits(std::vector<KernelUnit> units, const std::filesystem::path& workRoot);
 
 // One line of cot-kernels.units.jsonl: file, compiles, first error, inlined and unresolved headers,
