@@ -161,7 +161,10 @@ int DataCotKernels(const DataCotKernelsOptions& options) {
   return Guarded("cot-kernels", [&] {
     const std::vector<fs::path> trees(options.trees.begin(), options.trees.end());
     std::vector<data::KernelUnit> units = data::GatherKernelUnits(trees);
-    const fs::path cacheDir = options.cacheDir.empty() ? DefaultCacheDir() : fs::path(options.cacheDir);
+    // Absolute: the sandboxed compiler runs in other folders. Searchable, as `akgen eval` makes it.
+    const fs::path cacheDir = fs::absolute(options.cacheDir.empty() ? DefaultCacheDir() : fs::path(options.cacheDir));
+    fs::create_directories(cacheDir);
+    fs::permissions(cacheDir, fs::perms::others_exec | fs::perms::group_exec, fs::perm_options::add);
     if (bench::SandboxRunsAsOtherUsers())
       bench::StageHarnessToolchain(bench::SandboxPolicy{}.sandboxUid, cacheDir / "staged");
     const fs::path workRoot = bench::FreshWorkRoot();
