@@ -49,5 +49,6 @@ grep -q "level1/Math/Muls sample0 case0: compile_error (.*muls.cpp:[0-9]*:[0-9]*
 # The sandbox compiled a staged copy of the private sample; the messages name the user's file.
 grep -q "compile_error ($scratch/samples/level1/Math/Muls/sample0/op_kernel/muls.cpp:[0-9]*:[0-9]*: error:" broken.log ||
   fail "the compile error does not name the sample's own file"
-if grep -q "/staged/" broken.log broken/results.jsonl; then fail "a message names the staged copy"; fi
+# (The staged toolchain, -I…/staged/<hash>/include when the checkout itself is private, may show.)
+if grep -q "/staged/[^ \"]*muls\.cpp" broken.log broken/results.jsonl; then fail "a message names the staged copy"; fi
 echo "eval: relative paths and private folders work, task faults and compile errors are reported plainly"
