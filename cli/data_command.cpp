@@ -137,6 +137,12 @@ void ReportCot(const char* name, const data::CotOutcome& outcome, const data::Te
 
 }  // namespace
 
+void AddCotOptions(CLI::App* app, CotCommandOptions& options, const std::string& outHelp) {
+  app->add_option("--out", options.outDir, outHelp)->required();
+  app->add_option("--prompts", options.promptsDir, "folder of prompt templates overriding gen/prompts/");
+  AddModelServerOptions(app, options.teacher, "the teacher");
+}
+
 int DataCotDocs(const DataCotDocsOptions& options) {
   return Guarded("cot-docs", [&] {
     const std::vector<fs::path> paths(options.docs.begin(), options.docs.end());

@@ -25,30 +25,31 @@ struct DataCorrectionsOptions {
   size_t maxPerSignature = 8;
 };
 
-struct DataCotDocsOptions {
-  std::vector<std::string> docs;
+// What every chain-of-thought builder takes: the dataset folder, the prompt templates and the teacher.
+struct CotCommandOptions {
   std::string outDir;
-  size_t questions = 3;
-  size_t minChars = 200;
   std::string promptsDir;
   ModelServerOptions teacher;
 };
 
-struct DataCotKernelsOptions {
+// --out (required, `outHelp`), --prompts and the teacher's options.
+void AddCotOptions(CLI::App* app, CotCommandOptions& options, const std::string& outHelp);
+
+struct DataCotDocsOptions : CotCommandOptions {
+  std::vector<std::string> docs;
+  size_t questions = 3;
+  size_t minChars = 200;
+};
+
+struct DataCotKernelsOptions : CotCommandOptions {
   std::vector<std::string> trees;
-  std::string outDir;
   bool includeFailing = false;
-  std::string promptsDir;
-  ModelServerOptions teacher;
   std::string cacheDir;  // where the simulator's toolchain is staged for the sandbox user
 };
 
-struct DataCotProjectsOptions {
+struct DataCotProjectsOptions : CotCommandOptions {
   std::string suite = "builtin";
   bench::TaskFilter filter;
-  std::string outDir;
-  std::string promptsDir;
-  ModelServerOptions teacher;
   // Evaluating the answers, as `akgen eval`.
   std::string cacheDir;
   unsigned evalJobs = 1;

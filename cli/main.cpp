@@ -162,36 +162,29 @@ int main(int argc, char** argv) {
   CLI::App* dataCotDocs = data->add_subcommand(
       "cot-docs", "documentation chain of thought: question/reasoning/answer triples per manual section, from a teacher");
   dataCotDocs->add_option("docs", cotDocsOptions.docs, "Markdown/HTML manuals: files or folders")->required();
-  dataCotDocs->add_option("--out", cotDocsOptions.outDir, "dataset folder (cot-docs.jsonl)")->required();
   dataCotDocs->add_option("--questions", cotDocsOptions.questions, "questions asked per section (default 3)")
       ->check(CLI::PositiveNumber);
   dataCotDocs->add_option("--min-chars", cotDocsOptions.minChars, "shorter sections are left out (default 200)");
-  dataCotDocs->add_option("--prompts", cotDocsOptions.promptsDir, "folder of prompt templates overriding gen/prompts/");
-  akgen::AddModelServerOptions(dataCotDocs, cotDocsOptions.teacher, "the teacher");
+  akgen::AddCotOptions(dataCotDocs, cotDocsOptions, "dataset folder (cot-docs.jsonl)");
   akgen::DataCotKernelsOptions cotKernelsOptions;
   CLI::App* dataCotKernels = data->add_subcommand(
       "cot-kernels", "kernel chain of thought: each kernel in the trees, gathered and compiled, explained by a teacher");
   dataCotKernels->add_option("trees", cotKernelsOptions.trees, "folders (or files) holding AscendC kernels")->required();
-  dataCotKernels->add_option("--out", cotKernelsOptions.outDir, "dataset folder (cot-kernels.jsonl)")->required();
   dataCotKernels->add_flag("--include-failing", cotKernelsOptions.includeFailing,
                            "also send units that do not compile on the simulator");
-  dataCotKernels->add_option("--prompts", cotKernelsOptions.promptsDir, "folder of prompt templates overriding gen/prompts/");
   dataCotKernels->add_option("--cache", cotKernelsOptions.cacheDir, kCacheHelp);
-  akgen::AddModelServerOptions(dataCotKernels, cotKernelsOptions.teacher, "the teacher");
+  akgen::AddCotOptions(dataCotKernels, cotKernelsOptions, "dataset folder (cot-kernels.jsonl)");
   akgen::DataCotProjectsOptions cotProjectsOptions;
   CLI::App* dataCotProjects = data->add_subcommand(
       "cot-projects", "project chain of thought: each answer's tiling per case explained by a teacher, values checked");
   dataCotProjects->add_option("suite", cotProjectsOptions.suite, "builtin, or the path of an NPUKernelBench tasks/ tree");
-  dataCotProjects->add_option("--out", cotProjectsOptions.outDir, "dataset folder (cot-projects.jsonl, answers/)")
-      ->required();
   dataCotProjects->add_option("--level", cotProjectsOptions.filter.levels, "only these levels");
   dataCotProjects->add_option("--category", cotProjectsOptions.filter.categories, "only these categories");
   dataCotProjects->add_option("--task", cotProjectsOptions.filter.tasks, "only these ops or keys");
-  dataCotProjects->add_option("--prompts", cotProjectsOptions.promptsDir, "folder of prompt templates overriding gen/prompts/");
   dataCotProjects->add_option("--cache", cotProjectsOptions.cacheDir, kCacheHelp);
   dataCotProjects->add_option("--eval-jobs", cotProjectsOptions.evalJobs, "cases evaluated in parallel");
   dataCotProjects->add_option("--timeout", cotProjectsOptions.runSeconds, "wall-clock seconds of one sandboxed run");
-  akgen::AddModelServerOptions(dataCotProjects, cotProjectsOptions.teacher, "the teacher");
+  akgen::AddCotOptions(dataCotProjects, cotProjectsOptions, "dataset folder (cot-projects.jsonl, answers/)");
   akgen::DataCleanOptions cleanOptions;
   CLI::App* dataClean = data->add_subcommand(
       "clean", "hygiene in place: length filters, exact and near duplicates, decontamination against a benchmark");
