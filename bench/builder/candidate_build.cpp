@@ -13,12 +13,12 @@
 #include <stdexcept>
 #include <system_error>
 
-#include "bench/builder/chevron_rewrite.h"
 #include "bench/builder/compiler_process.h"
 #include "bench/builder/device_code.h"
 #include "bench/builder/kernel_entry.h"
 #include "bench/builder/launch_shim.h"
 #include "bench/builder/library_symbols.h"
+#include "bench/builder/npu_syntax.h"
 #include "bench/builder/op_host_cmake.h"
 #include "bench/builder/toolchain.h"
 #include "bench/common/content_hash.h"
@@ -88,7 +88,6 @@ struct StepResult {
   bool ok = true;
   std::string log;
 };
-
 
 // Runs each command in order, sandboxed in `directory`, until one fails.
 StepResult RunCommands(const std::vector<std::vector<std::string>>& commands, const fs::path& directory,
@@ -182,16 +181,67 @@ BuildOutcome CachedBuild(const fs::path& cacheDir, const std::string& key, const
   return outcome;
 }
 
-// The kernel source g++ can compile: the original, or its chevron-launch rewrite written to `rewritten`.
-fs::path CompilableKernelSource(const fs::path& original, const fs::path& rewritten) {
-  const std::optional<std::string> code = RewriteChevronLaunches(ReadFileText(original), original.string());
-  if (!code) return original;
-  std::ofstream(rewritten) << *code;
-  return rewritten;
+// The kernel sources g++ can compile. When any file of the kernel uses NPU-only syntax
+// (npu_syntax.h), the whole folder is mirrored under `mirror` with each C++ file rewritten or
+// prefixed with a #line naming its original, so quoted includes find the rewritten headers and
+// messages keep naming the original files. Otherwise the originals themselves.
+SourceSet CompilableKernelSources(const SourceSet& kernel, const fs::path& mirror) {
+  std::vector<std::pair<fs::path, std::optional<std::string>>> rewrites;
+  bool any = false;
+  for (const fs::path& file : kernel.files) {
+    rewrites.emplace_back(file, RewriteNpuSyntax(ReadFileText(file), file.string()));
+    any = any || rewrites.back().second.has_value();
+  }
+  if (!any) return kernel;
+  SourceSet mirrored{mirror, {}, {}};
+  for (const auto& [file, rewritten] : rewrites) {
+    const fs::path copy = mirror / fs::relative(file, kernel.directory);
+    fs::create_directories(copy.parent_path());
+    const std::string extension = file.extension().string();
+    const bool cxx = extension == ".cpp" || extension == ".h" || extension == ".hpp" || extension == ".cc" ||
+                     extension == ".cxx" || extension == ".hh" || extension == ".inc";
+    std::string text = rewritten ? *rewritten : ReadFileText(file);
+    if (!rewritten && cxx) text = "#line 1 \"" + file.string() + "\"\n" + text;
+    WriteFileBytes(copy, text.data(), text.size());
+    mirrored.files.push_back(copy);
+    if (extension == ".cpp") mirrored.sources.push_back(copy);
+  }
+  return mirrored;
+}
+
+// The builds of a kernel: one for the vector cores, or, for a kernel with cube code, one per core
+// type as the NPU compiler makes them (the predefined macro tells g_coreType which).
+struct CoreVariant {
+  std::string suffix;  // of the object files and of the linked entry symbol
+  std::string define;
+};
+std::vector<CoreVariant> CoreVariants(const SourceSet& kernel) {
+  const bool cube = std::any_of(kernel.files.begin(), kernel.files.end(),
+                                [](const fs::path& file) { return UsesCubeCore(ReadFileText(file)); });
+  if (!cube) return {{"", "-D__DAV_C220_VEC__"}};
+  return {{kCubeVariantSuffix, "-D__DAV_C220_CUBE__"}, {kVectorVariantSuffix, "-D__DAV_C220_VEC__"}};
+}
+
+// The NPU compiler links each core type's build of a kernel on its own. A build that calls the
+// candidate's own functions without defining them (a kernel declaring operator()<AIC> and
+// operator()<AIV> and defining only the first) cannot link, and the kernel then runs on the other
+// core type only, as it does on the NPU. Returns the index of the build to drop (noted in `log`), or
+// the count when both link or neither does (the device-code check then names what is missing).
+size_t UnlinkableVariant(const std::vector<std::vector<ObjectSymbols>>& symbols, std::string& log) {
+  std::vector<std::set<std::string>> unresolved;
+  for (const std::vector<ObjectSymbols>& variant : symbols)
+    unresolved.push_back(UnresolvedKernelSymbols(variant, SimulatorSymbols()));
+  const bool cubeLinks = unresolved[0].empty(), vectorLinks = unresolved[1].empty();
+  if (cubeLinks == vectorLinks) return symbols.size();
+  const size_t dropped = cubeLinks ? 1 : 0;
+  log += std::string("the kernel runs on the ") + (cubeLinks ? "cube" : "vector") + " cores only: its " +
+         (cubeLinks ? "vector" : "cube") + "-core build calls " + std::to_string(unresolved[dropped].size()) +
+         " of its own functions that it never defines, e.g. " + Demangled(*unresolved[dropped].begin()) + "\n";
+  return dropped;
 }
 
 // Versions the rules of device_code.h and the kernel instrumentation in build keys.
-constexpr const char* kDeviceCodeRules = "device-code-4";
+constexpr const char* kDeviceCodeRules = "device-code-5";
 // Heap calls stay calls, so the device-code check sees them even when their result is unused; the
 // toolchain's instrumentation lets the simulator charge the kernel's scalar work.
 const std::vector<std::string>& KernelOnlyFlags() {
@@ -205,19 +255,27 @@ const std::vector<std::string>& KernelOnlyFlags() {
   return flags;
 }
 
-// The kernel objects keep to what an AI core has, and their code to what the instrumentation sees
-// (device_code.h); nm and the preprocessor run sandboxed, as they read what the candidate's code shaped.
-StepResult CheckDeviceCode(const std::vector<fs::path>& objects, const std::vector<fs::path>& sources,
-                           const std::vector<std::vector<std::string>>& preprocesses, const fs::path& staging,
-                           const std::vector<fs::path>& readablePaths) {
-  std::vector<ObjectSymbols> symbols;
-  std::string errors;
+// The symbols of each object; nm runs sandboxed, as it reads what the candidate's code shaped.
+StepResult ListSymbols(const std::vector<fs::path>& objects, const std::vector<fs::path>& sources,
+                       const fs::path& staging, const std::vector<fs::path>& readablePaths,
+                       std::vector<ObjectSymbols>& symbols) {
   for (size_t i = 0; i < objects.size(); ++i) {
     const CompilerRun listing =
         RunCandidateCompiler({"nm", "--format=posix", objects[i].string()}, staging, readablePaths);
     if (!listing.ok) return {false, listing.log};
     symbols.push_back(ReadObjectSymbols(listing.standardOutput, sources[i]));
-    const CompilerRun preprocessed = RunCandidateCompiler(preprocesses[i], staging, readablePaths);
+  }
+  return {};
+}
+
+// The kernel objects of one build keep to what an AI core has, and their code to what the
+// instrumentation sees (device_code.h); the preprocessor runs sandboxed too.
+StepResult CheckDeviceCode(const std::vector<ObjectSymbols>& symbols,
+                           const std::vector<std::vector<std::string>>& preprocesses, const fs::path& staging,
+                           const std::vector<fs::path>& readablePaths) {
+  std::string errors;
+  for (const std::vector<std::string>& preprocess : preprocesses) {
+    const CompilerRun preprocessed = RunCandidateCompiler(preprocess, staging, readablePaths);
     if (!preprocessed.ok) return {false, preprocessed.log};
     errors += UninstrumentedCodeErrors(preprocessed.standardOutput);
   }
@@ -347,42 +405,94 @@ RunnerBuild BuildRunner(const fs::path& cacheDir, const HostBuild& host, const T
   const std::string key = host.key + "-runner-" + hash.Hex();
   static_cast<BuildOutcome&>(result) = CachedBuild(cacheDir, key, "runner", [&](const fs::path& staging) {
     std::ofstream(staging / "prelude.h") << prelude;
-    std::ofstream(staging / "launch_shim.cpp") << LaunchShimSource(task.kernelName, entry.parameterCount);
+    std::vector<CoreVariant> variants = CoreVariants(kernel);
     const std::vector<fs::path> readable =
         CandidateReadablePaths({candidate.directory, HostDirectory(task, candidate), host.directory});
-    std::vector<std::vector<std::string>> compiles, preprocesses;
-    std::vector<fs::path> kernelObjects;
-    for (size_t i = 0; i < kernel.sources.size(); ++i) {
-      const std::string stem = "op_kernel_" + std::to_string(i);
-      const fs::path object = staging / (stem + ".o");
-      const fs::path source = CompilableKernelSource(kernel.sources[i], staging / (stem + ".cpp"));
-      std::vector<std::string> flags = {"-include", (staging / "prelude.h").string(), "-I" + kernel.directory.string()};
-      flags.insert(flags.end(), KernelOnlyFlags().begin(), KernelOnlyFlags().end());
-      compiles.push_back(CompileCommand(source, object, flags));
-      preprocesses.push_back(PreprocessCommand(source, flags));
-      kernelObjects.push_back(object);
+    const SourceSet compilable = CompilableKernelSources(kernel, staging / "op_kernel");
+    std::vector<std::vector<std::string>> compiles;
+    std::vector<std::vector<std::vector<std::string>>> preprocesses(variants.size());
+    std::vector<std::vector<fs::path>> variantObjects(variants.size());
+    for (size_t v = 0; v < variants.size(); ++v) {
+      for (size_t i = 0; i < compilable.sources.size(); ++i) {
+        const fs::path object = staging / ("op_kernel_" + std::to_string(i) + variants[v].suffix + ".o");
+        std::vector<std::string> flags = {"-include", (staging / "prelude.h").string(),
+                                          "-I" + compilable.directory.string(), "-I" + kernel.directory.string(),
+                                          variants[v].define};
+        flags.insert(flags.end(), KernelOnlyFlags().begin(), KernelOnlyFlags().end());
+        compiles.push_back(CompileCommand(compilable.sources[i], object, flags));
+        preprocesses[v].push_back(PreprocessCommand(compilable.sources[i], flags));
+        variantObjects[v].push_back(object);
+      }
     }
     if (StepResult compiled = RunCommands(compiles, staging, readable); !compiled.ok) return compiled;
-    if (StepResult device = CheckDeviceCode(kernelObjects, kernel.sources, preprocesses, staging, readable); !device.ok)
-      return device;
+    std::vector<std::vector<ObjectSymbols>> symbols(variants.size());
+    for (size_t v = 0; v < variants.size(); ++v) {
+      if (StepResult listed = ListSymbols(variantObjects[v], kernel.sources, staging, readable, symbols[v]); !listed.ok)
+        return listed;
+    }
+    std::string log;
+    if (variants.size() > 1) {
+      const size_t dropped = UnlinkableVariant(symbols, log);
+      if (dropped < variants.size()) {
+        variants.erase(variants.begin() + long(dropped));
+        variantObjects.erase(variantObjects.begin() + long(dropped));
+        symbols.erase(symbols.begin() + long(dropped));
+        preprocesses.erase(preprocesses.begin() + long(dropped));
+      }
+    }
+    // Each build is checked on its own: one core type's objects cannot define what the other's call.
+    for (size_t v = 0; v < variants.size(); ++v) {
+      // The variants differ only in a predefined macro: preprocessing one shows what both contain.
+      const std::vector<std::vector<std::string>> preprocessed =
+          v == 0 ? preprocesses[v] : std::vector<std::vector<std::string>>{};
+      if (StepResult device = CheckDeviceCode(symbols[v], preprocessed, staging, readable); !device.ok) {
+        device.log = log + device.log;
+        return device;
+      }
+    }
+    const KernelVariants linked = variants.size() > 1                             ? KernelVariants::kBoth
+                                  : variants.front().suffix == kCubeVariantSuffix ? KernelVariants::kCubeOnly
+                                                                                  : KernelVariants::kVectorOnly;
+    const bool twoVariants = linked != KernelVariants::kVectorOnly;
+    std::ofstream(staging / "launch_shim.cpp") << LaunchShimSource(task.kernelName, entry.parameterCount, linked);
     std::vector<std::vector<std::string>> commands;
-    for (const fs::path& object : kernelObjects) {
-      std::vector<std::string> objcopy = {"objcopy", "--redefine-sym", task.kernelName + "=" + kLinkedKernelSymbol};
-      for (std::string_view call : kKernelMemoryCalls)
-        objcopy.insert(
-            objcopy.end(),
-            {"--redefine-sym", std::string(call) + "=" + std::string(kChargedMemoryCallPrefix) + std::string(call)});
-      for (const auto& [section, renamed] : ascendc_sim::kKernelDataSections)
-        objcopy.insert(objcopy.end(), {"--rename-section", std::string(section) + "=" + std::string(renamed)});
-      objcopy.push_back(object.string());
-      commands.push_back(std::move(objcopy));
+    std::vector<fs::path> linkedKernel;
+    for (size_t v = 0; v < variants.size(); ++v) {
+      const std::string linkedEntry = kLinkedKernelSymbol + variants[v].suffix;
+      for (const fs::path& object : variantObjects[v]) {
+        std::vector<std::string> objcopy = {"objcopy", "--redefine-sym", task.kernelName + "=" + linkedEntry};
+        for (std::string_view call : kKernelMemoryCalls)
+          objcopy.insert(
+              objcopy.end(),
+              {"--redefine-sym", std::string(call) + "=" + std::string(kChargedMemoryCallPrefix) + std::string(call)});
+        for (const auto& [section, renamed] : ascendc_sim::kKernelDataSections)
+          objcopy.insert(objcopy.end(), {"--rename-section", std::string(section) + "=" + std::string(renamed)});
+        objcopy.push_back(object.string());
+        commands.push_back(std::move(objcopy));
+      }
+      if (!twoVariants) {
+        linkedKernel = variantObjects[v];
+        continue;
+      }
+      // The two variants define the same functions with different bodies (g_coreType differs), as
+      // the NPU compiler's two binaries do: each becomes one object whose only global definition is
+      // its entry, without the COMDAT groups that would let the linker keep one variant's copy.
+      const fs::path combined = staging / ("op_kernel" + variants[v].suffix + ".o");
+      std::vector<std::string> combine = {"ld", "-r", "-o", combined.string()};
+      for (const fs::path& object : variantObjects[v]) combine.push_back(object.string());
+      commands.push_back(std::move(combine));
+      commands.push_back(
+          {"objcopy", "--remove-section=.group", "--keep-global-symbol=" + linkedEntry, combined.string()});
+      linkedKernel.push_back(combined);
     }
     commands.push_back(CompileCommand(staging / "launch_shim.cpp", staging / "launch_shim.o", {}));
-    std::vector<fs::path> launchObjects = Concatenate(kernelObjects, HarnessToolchain().runnerObjects);
+    std::vector<fs::path> launchObjects = Concatenate(linkedKernel, HarnessToolchain().runnerObjects);
     launchObjects.push_back(staging / "launch_shim.o");
     commands.push_back(LinkCommand(Concatenate(host.objects, launchObjects), staging / "runner"));
     commands.push_back(LinkCommand(launchObjects, staging / "launch"));
-    return RunCommands(commands, staging, readable);
+    StepResult linkedRun = RunCommands(commands, staging, readable);
+    linkedRun.log = log + linkedRun.log;
+    return linkedRun;
   });
   result.launchProgram = result.directory / "launch";
   return result;

@@ -49,12 +49,16 @@ bool IsCompilerSymbol(std::string_view symbol) {
   return scalarAccess || std::find(kCompilerSymbols.begin(), kCompilerSymbols.end(), symbol) != kCompilerSymbols.end();
 }
 
+}  // namespace
+
 std::string Demangled(const std::string& symbol) {
   int status = 0;
   std::unique_ptr<char, decltype(&std::free)> name(abi::__cxa_demangle(symbol.c_str(), nullptr, nullptr, &status),
                                                    &std::free);
   return status == 0 && name ? name.get() : symbol;
 }
+
+namespace {
 
 struct HostKind {
   std::string_view what;
@@ -230,6 +234,23 @@ std::string DeviceCodeErrors(const std::vector<ObjectSymbols>& objects, const st
     }
   }
   return errors;
+}
+
+std::set<std::string> UnresolvedKernelSymbols(const std::vector<ObjectSymbols>& objects,
+                                              const std::set<std::string>& simulatorSymbols) {
+  std::set<std::string> defined;
+  for (const ObjectSymbols& object : objects) defined.insert(object.defined.begin(), object.defined.end());
+  std::set<std::string> unresolved;
+  for (const ObjectSymbols& object : objects) {
+    for (const std::string& symbol : object.undefined) {
+      if (defined.count(symbol) || simulatorSymbols.count(symbol) || IsCompilerSymbol(symbol)) continue;
+      if (symbol.rfind("_Z", 0) != 0) continue;  // C functions are the C library's
+      const std::string demangled = Demangled(symbol);
+      if (demangled.rfind("std::", 0) == 0 || demangled.rfind("__", 0) == 0) continue;
+      unresolved.insert(symbol);
+    }
+  }
+  return unresolved;
 }
 
 namespace {

@@ -31,6 +31,14 @@ ObjectSymbols ReadObjectSymbols(std::string_view nmListing, const std::filesyste
 // library; the line is the first in the object's source naming the call, when one does.
 std::string DeviceCodeErrors(const std::vector<ObjectSymbols>& objects, const std::set<std::string>& simulatorSymbols);
 
+// A C++ symbol as its source spells it; the symbol itself when it is no mangled name.
+std::string Demangled(const std::string& symbol);
+
+// The candidate's own C++ functions that `objects` call but none of them defines (a member template
+// declared for every core type and defined for one), which no link of these objects can resolve.
+std::set<std::string> UnresolvedKernelSymbols(const std::vector<ObjectSymbols>& objects,
+                                              const std::set<std::string>& simulatorSymbols);
+
 // A kernel's block copies and fills, its own or the compiler's, are scalar code too: the builder
 // renames these calls in kernel objects to kChargedMemoryCallPrefix + name, which the simulator
 // defines (sim/src/scalar_code.cpp) to charge the accesses before it copies.

@@ -2,7 +2,7 @@
 
 #include <fstream>
 
-#include "bench/builder/chevron_rewrite.h"
+#include "bench/builder/npu_syntax.h"
 #include "bench/builder/toolchain.h"
 
 namespace akgen::bench {
@@ -15,7 +15,7 @@ CompilerRun CheckKernelSource(const std::string& source, const fs::path& workDir
   const fs::path file = workDir / "kernel.cpp";
   // A host launcher beside the kernel (`kernel<<<…>>>(…)`) is rewritten as the builder does.
   std::ofstream(file, std::ios::binary | std::ios::trunc)
-      << RewriteChevronLaunches(source, "kernel.cpp").value_or(source);
+      << RewriteNpuSyntax(source, "kernel.cpp").value_or(source);
   fs::permissions(file, fs::perms::others_read | fs::perms::group_read, fs::perm_options::add);
   const Toolchain& toolchain = HarnessToolchain();
   std::vector<std::string> argv = {toolchain.compiler};

@@ -9,7 +9,7 @@
 
 namespace akgen::bench {
 
-// Writes `source` (its chevron launches rewritten, chevron_rewrite.h) to `workDir`/kernel.cpp and
+// Writes `source` (its NPU syntax rewritten, npu_syntax.h) to `workDir`/kernel.cpp and
 // compiles it there with -fsyntax-only. When sandboxed
 // programs run as another user, call StageHarnessToolchain first (toolchain.h) if the simulator's
 // headers lie in a private folder.

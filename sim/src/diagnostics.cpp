@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core_launch.h"
 #include "launch_state.h"
 
 namespace ascendc_sim {
@@ -35,6 +36,7 @@ void WriteJson(const Diagnostic& diagnostic) {
       {"line", diagnostic.line},
       {"api", diagnostic.api},
       {"block", diagnostic.block},
+      {"core", diagnostic.core},
       {"message", diagnostic.message},
       {"notes", diagnostic.notes},
   };
@@ -44,9 +46,9 @@ void WriteJson(const Diagnostic& diagnostic) {
 
 void Emit(Diagnostic diagnostic) {
   const char* word = diagnostic.severity == Severity::kError ? "error" : "warning";
-  std::string text = Format("%s:%u: %s: [%s] %s (block %lld, %s)\n", diagnostic.file.c_str(), diagnostic.line, word,
+  std::string text = Format("%s:%u: %s: [%s] %s (%s, %s)\n", diagnostic.file.c_str(), diagnostic.line, word,
                             diagnostic.kind.c_str(), diagnostic.message.c_str(),
-                            static_cast<long long>(diagnostic.block), diagnostic.api.c_str());
+                            diagnostic.core.empty() ? "no block" : diagnostic.core.c_str(), diagnostic.api.c_str());
   for (const std::string& note : diagnostic.notes) text += Format("%s:%u: note: %s\n", diagnostic.file.c_str(), diagnostic.line, note.c_str());
   std::fputs(text.c_str(), stderr);
   std::fflush(stderr);
@@ -62,6 +64,7 @@ Diagnostic Make(Severity severity, const char* kind, const Site& site, std::stri
   diagnostic.line = site.line;
   diagnostic.api = site.api ? site.api : "";
   diagnostic.block = CurrentBlockIndexOrNone();
+  diagnostic.core = CurrentCoreLabelOrNone();
   diagnostic.message = std::move(message);
   return diagnostic;
 }

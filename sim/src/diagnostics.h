@@ -17,6 +17,7 @@ struct Diagnostic {
   uint32_t line = 0;
   std::string api;
   int64_t block = -1;
+  std::string core;  // "block 3", or in a launch with cube cores "AIC of block 1", "AIV 0 of block 1"
   std::string message;
   std::vector<std::string> notes;
 };

@@ -1,5 +1,7 @@
-// Kernel launches: blockDim blocks run as cooperative fibers on one thread, in block order, and
-// switch only at SyncAll, so every run is deterministic.
+// Kernel launches: every simulated core runs as a cooperative fiber on one thread. The scheduler
+// resumes the cores in a fixed order, and a core gives up the thread only where it must wait for
+// another (SyncAll, CrossCoreWaitFlag), so every run is deterministic. A launch whose cores all wait
+// with none able to go on is a deadlock, reported instead of hanging.
 #include <sys/mman.h>
 #include <ucontext.h>
 
@@ -13,6 +15,8 @@
 #include <vector>
 
 #include "ascendc_sim/keywords.h"
+#include "core_launch.h"
+#include "core_sync.h"
 #include "diagnostics.h"
 #include "launch_cost.h"
 #include "launch_state.h"
@@ -24,34 +28,42 @@ namespace {
 constexpr size_t kFiberStackBytes = size_t(8) << 20;
 
 struct Fiber {
-  enum class State : uint8_t { kNotStarted, kRunnable, kAtBarrier, kFinished, kFailed };
+  enum class State : uint8_t { kNotStarted, kRunnable, kWaiting, kFinished, kFailed, kDiscarded };
   State state = State::kNotStarted;
+  CoreIdentity core;
   ucontext_t context{};
   void* stack = nullptr;
   std::unique_ptr<BlockState> block;
-  Site barrierSite{};  // the SyncAll a block waits in, for the deadlock report
-  uint64_t barrierArrival = 0;  // the cycle its pipes drained at that SyncAll
+  Site waitSite{};  // where a waiting core waits, for the deadlock report
+  std::string waitWhat;
 
   ~Fiber() {
     if (stack != nullptr) munmap(stack, kFiberStackBytes);
   }
 };
 
+// The cores of each block for a kernel type; `cube` 0 or 1, `vector` 0 to 2.
+struct CoreLayout {
+  uint32_t cube = 0;
+  uint32_t vector = 1;
+  uint32_t PerBlock() const { return cube + vector; }
+};
+
 struct Launch {
-  explicit Launch(uint32_t blocks) : blockDim(blocks), cost(blocks) {}
+  Launch(uint32_t blocks, rt::KernelBodies kernelBodies) : blockDim(blocks), bodies(kernelBodies), cost(blocks) {}
   uint32_t blockDim = 0;
-  // Vector cores per block: 2 once a MIX_AIC_1_2 kernel declared its type, else 1. Fiber i is
-  // vector core i, sub-block i % vectorCoresPerBlock of block i / vectorCoresPerBlock.
-  uint32_t vectorCoresPerBlock = 1;
+  rt::KernelBodies bodies;
+  CoreLayout layout;
   bool typeDeclared = false;
   uint8_t kernelType = 0;
-  rt::KernelBody body = nullptr;
   void* context = nullptr;
-  std::vector<std::unique_ptr<Fiber>> fibers;
+  std::vector<std::unique_ptr<Fiber>> fibers;  // block by block: its cube core, then its vector cores
   Fiber* running = nullptr;
   ucontext_t scheduler{};
   Site site{};
+  uint64_t progress = 0;  // rises whenever a core starts, ends or gets past a wait
   LaunchCost cost;
+  CoreSyncState sync;
 };
 
 Launch* gLaunch = nullptr;
@@ -59,7 +71,8 @@ Launch* gLaunch = nullptr;
 void FiberEntry() {
   Fiber* fiber = gLaunch->running;
   try {
-    gLaunch->body(gLaunch->context);
+    const rt::KernelBody body = fiber->core.cube ? gLaunch->bodies.cube : gLaunch->bodies.vector;
+    body(gLaunch->context);
     fiber->block->timeline.CheckFlagsPaired();
     fiber->state = Fiber::State::kFinished;
   } catch (const KernelAborted&) {
@@ -68,10 +81,23 @@ void FiberEntry() {
   // Returning resumes uc_link, the scheduler.
 }
 
-void Start(Fiber& fiber, int64_t index) {
+void BuildFibers(Launch& launch) {
+  launch.fibers.clear();
+  for (uint32_t block = 0; block < launch.blockDim; ++block) {
+    for (uint32_t member = 0; member < launch.layout.PerBlock(); ++member) {
+      auto fiber = std::make_unique<Fiber>();
+      const bool cube = member < launch.layout.cube;
+      fiber->core = {cube, block, cube ? 0 : member - launch.layout.cube, uint32_t(launch.fibers.size())};
+      launch.fibers.push_back(std::move(fiber));
+    }
+  }
+}
+
+void Start(Fiber& fiber) {
   const LaunchCost& cost = gLaunch->cost;
-  fiber.block = std::make_unique<BlockState>(index, cost.Costs(), cost.Mode(), cost.KeepSegments());
-  fiber.stack = mmap(nullptr, kFiberStackBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+  fiber.block = std::make_unique<BlockState>(fiber.core.fiber, cost.Costs(), cost.Mode(), cost.KeepSegments());
+  fiber.stack = mmap(nullptr, kFiberStackBytes, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
   if (fiber.stack == MAP_FAILED) {
     std::perror("akgen-sim: cannot map a block stack");
     std::abort();
@@ -82,6 +108,7 @@ void Start(Fiber& fiber, int64_t index) {
   fiber.context.uc_link = &gLaunch->scheduler;
   makecontext(&fiber.context, FiberEntry, 0);
   fiber.state = Fiber::State::kRunnable;
+  ++gLaunch->progress;
 }
 
 void Resume(Fiber& fiber) {
@@ -91,63 +118,106 @@ void Resume(Fiber& fiber) {
   LeaveKernelCode();
   gLaunch->running = nullptr;
   if (fiber.state == Fiber::State::kFinished || fiber.state == Fiber::State::kFailed) {
-    if (fiber.state == Fiber::State::kFinished) gLaunch->cost.AddBlock(fiber.block->index, fiber.block->timeline.Finish());
+    if (fiber.state == Fiber::State::kFinished) {
+      gLaunch->cost.AddBlock(fiber.core.fiber, fiber.block->timeline.Finish());
+      ++gLaunch->progress;
+    }
     fiber.block.reset();
     munmap(fiber.stack, kFiberStackBytes);
     fiber.stack = nullptr;
   }
 }
 
-// Runs every block to its end or to the next barrier. Returns false once a block failed.
+// Runs every core until it ends or waits. Returns false once a core failed.
 bool RunRound(Launch& launch) {
   for (size_t i = 0; i < launch.fibers.size(); ++i) {
     Fiber& fiber = *launch.fibers[i];
-    if (fiber.state == Fiber::State::kNotStarted) Start(fiber, int64_t(i));
-    if (fiber.state != Fiber::State::kRunnable) continue;
+    if (fiber.state == Fiber::State::kNotStarted) Start(fiber);
+    if (fiber.state != Fiber::State::kRunnable && fiber.state != Fiber::State::kWaiting) continue;
     Resume(fiber);
     if (fiber.state == Fiber::State::kFailed) return false;
   }
   return true;
 }
 
-int Schedule(Launch& launch) {
-  while (RunRound(launch)) {
-    size_t atBarrier = 0;
-    size_t finished = 0;
-    for (const auto& fiber : launch.fibers) {
-      atBarrier += fiber->state == Fiber::State::kAtBarrier;
-      finished += fiber->state == Fiber::State::kFinished;
-    }
-    if (finished == launch.fibers.size()) return 0;
-    if (finished > 0) {
-      // Reported at the SyncAll of the first waiting block, as that block's error.
-      std::string endedBlocks;
-      for (size_t i = 0; i < launch.fibers.size(); ++i) {
-        Fiber& fiber = *launch.fibers[i];
-        if (fiber.state == Fiber::State::kAtBarrier && gLaunch->running == nullptr) gLaunch->running = &fiber;
-        if (fiber.state == Fiber::State::kFinished) endedBlocks += Format("%s%zu", endedBlocks.empty() ? "" : ", ", i);
-      }
-      try {
-        RaiseError("deadlock", gLaunch->running->barrierSite,
-                   Format("%zu of %u blocks wait in SyncAll while %zu blocks ended without reaching it; this "
-                          "would hang on hardware",
-                          atBarrier, launch.blockDim, finished),
-                   {Format("blocks that ended without reaching SyncAll: %s", endedBlocks.c_str()),
-                    Format("kernel %s launched at %s:%u", launch.site.api, launch.site.file, launch.site.line)});
-      } catch (const KernelAborted&) {
-      }
-      gLaunch->running = nullptr;
-      return 1;
-    }
-    // Every block waits in SyncAll: they all leave when the last one arrives.
-    uint64_t release = 0;
-    for (const auto& fiber : launch.fibers) release = std::max(release, fiber->barrierArrival);
-    for (auto& fiber : launch.fibers) {
-      fiber->block->timeline.LeaveBarrier(release);
-      fiber->state = Fiber::State::kRunnable;
+// Every core left waits for a core that ended or waits itself. Reported at the first waiting core,
+// as its error.
+void ReportDeadlock(Launch& launch) {
+  std::vector<Fiber*> waiting;
+  std::string ended;
+  size_t endedCount = 0;
+  for (const auto& fiber : launch.fibers) {
+    if (fiber->state == Fiber::State::kWaiting) waiting.push_back(fiber.get());
+    if (fiber->state == Fiber::State::kFinished) {
+      // A vector-only launch lists block numbers, a mixed one names each core.
+      const std::string name = launch.layout.cube > 0 ? CoreLabel(fiber->core) : CoreLabel(fiber->core).substr(6);
+      ended += (endedCount++ ? ", " : "") + name;
     }
   }
-  return 1;
+  Fiber& first = *waiting.front();
+  const char* unit = launch.layout.cube > 0 ? "cores" : "blocks";
+  std::vector<std::string> notes;
+  if (endedCount > 0)
+    notes.push_back(Format("%s that ended without reaching %s: %s", unit, first.waitWhat.c_str(), ended.c_str()));
+  for (const Fiber* fiber : waiting) {
+    notes.push_back(Format("%s waits in %s at %s:%u", CoreLabel(fiber->core).c_str(), fiber->waitWhat.c_str(),
+                           fiber->waitSite.file, fiber->waitSite.line));
+    if (notes.size() == 8 && waiting.size() > 8) {
+      notes.push_back(Format("... and %zu more waiting cores", waiting.size() - 8));
+      break;
+    }
+  }
+  notes.push_back(Format("kernel %s launched at %s:%u", launch.site.api, launch.site.file, launch.site.line));
+  launch.running = &first;
+  try {
+    RaiseError("deadlock", first.waitSite,
+               Format("%zu of %zu %s wait in %s while none can go on; this would hang on hardware", waiting.size(),
+                      launch.fibers.size(), unit, first.waitWhat.c_str()),
+               std::move(notes));
+  } catch (const KernelAborted&) {
+  }
+  launch.running = nullptr;
+}
+
+int Schedule(Launch& launch) {
+  for (;;) {
+    const uint64_t before = launch.progress;
+    if (!RunRound(launch)) return 1;
+    const bool allEnded = std::all_of(launch.fibers.begin(), launch.fibers.end(), [](const auto& fiber) {
+      return fiber->state == Fiber::State::kFinished || fiber->state == Fiber::State::kDiscarded;
+    });
+    if (allEnded) return 0;
+    if (launch.progress == before) {
+      ReportDeadlock(launch);
+      return 1;
+    }
+  }
+}
+
+CoreLayout LayoutOf(uint8_t type, bool hasCubeVariant) {
+  switch (type) {
+    case KERNEL_TYPE_AIC_ONLY:
+    case KERNEL_TYPE_MIX_AIC_1_0:
+    case KERNEL_TYPE_AICORE:
+      return {1, 0};
+    case KERNEL_TYPE_MIX_AIC_1_1:
+      return {1, 1};
+    case KERNEL_TYPE_MIX_AIC_1_2:
+    case KERNEL_TYPE_MIX_AICORE:
+      return {hasCubeVariant ? 1u : 0u, 2};
+    default:
+      return {0, 1};
+  }
+}
+
+void SetLayout(Launch& launch, CoreLayout layout) {
+  launch.layout = layout;
+  launch.cost.SetCoreLayout(layout.cube, layout.vector);
+  if (layout.cube == 0 && layout.vector == 2) {
+    launch.cost.Note(
+        "a MIX_AIC_1_2 kernel: each block runs two vector cores; the cube's work for a Matmul call is "
+        "charged to the vector core that made it, as if each had the cube to itself");
+  }
 }
 
 }  // namespace
@@ -165,16 +235,62 @@ BlockState& CurrentBlock() {
   return *gLaunch->running->block;
 }
 
+const CoreIdentity& CurrentCore() {
+  CurrentBlock();  // exits with a message when called outside a launch
+  return gLaunch->running->core;
+}
+
 int64_t CurrentBlockIndexOrNone() {
   if (gLaunch == nullptr || gLaunch->running == nullptr || !gLaunch->running->block) return -1;
-  return gLaunch->running->block->index;
+  return rt::BlockIdx();
+}
+
+std::string CoreLabel(const CoreIdentity& core) {
+  if (gLaunch->layout.cube == 0) return Format("block %u", core.block * gLaunch->layout.vector + core.sub);
+  if (core.cube) return Format("AIC of block %u", core.block);
+  return Format("AIV %u of block %u", core.sub, core.block);
+}
+
+std::string CurrentCoreLabelOrNone() {
+  if (gLaunch == nullptr || gLaunch->running == nullptr) return "";
+  return CoreLabel(gLaunch->running->core);
 }
 
 uint32_t CurrentBlockNum() { return gLaunch ? gLaunch->blockDim : 0; }
 
+uint32_t VectorCoresPerBlock() {
+  CurrentBlock();
+  return gLaunch->layout.vector;
+}
+
 LaunchCost& CurrentLaunchCost() {
   CurrentBlock();  // exits with a message when called outside a launch
   return gLaunch->cost;
+}
+
+CoreSyncState& CurrentCoreSync() {
+  CurrentBlock();
+  return gLaunch->sync;
+}
+
+std::vector<CoreIdentity> LaunchCores() {
+  std::vector<CoreIdentity> cores;
+  for (const auto& fiber : gLaunch->fibers)
+    if (fiber->state != Fiber::State::kDiscarded) cores.push_back(fiber->core);
+  return cores;
+}
+
+void WaitUntil(const std::function<bool()>& ready, const Site& site, const std::string& what) {
+  Fiber* fiber = gLaunch->running;
+  if (ready()) return;
+  fiber->waitSite = site;
+  fiber->waitWhat = what;
+  while (!ready()) {
+    fiber->state = Fiber::State::kWaiting;
+    swapcontext(&fiber->context, &gLaunch->scheduler);
+  }
+  fiber->state = Fiber::State::kRunnable;
+  ++gLaunch->progress;
 }
 
 void AbandonRunningBlock() {
@@ -186,10 +302,10 @@ void AbandonRunningBlock() {
 
 namespace rt {
 
-int Launch(const char* kernelName, uint32_t blockDim, KernelBody body, void* context, Site site) {
+int Launch(const char* kernelName, uint32_t blockDim, KernelBodies bodies, void* context, Site site) {
   if (gLaunch != nullptr) {
-    std::fprintf(stderr, "%s:%u: error: [bad-parameter] %s launched from inside a running kernel\n", site.file, site.line,
-                 kernelName);
+    std::fprintf(stderr, "%s:%u: error: [bad-parameter] %s launched from inside a running kernel\n", site.file,
+                 site.line, kernelName);
     return 1;
   }
   if (blockDim == 0 || blockDim > 65535) {
@@ -198,11 +314,13 @@ int Launch(const char* kernelName, uint32_t blockDim, KernelBody body, void* con
     return 1;
   }
   ResetWarningDeduplication();
-  ascendc_sim::Launch launch(blockDim);
-  launch.body = body;
+  ascendc_sim::Launch launch(blockDim, bodies);
   launch.context = context;
   launch.site = site;
-  for (uint32_t i = 0; i < blockDim; ++i) launch.fibers.push_back(std::make_unique<Fiber>());
+  // A kernel with cube code and no declared type runs as the NPU compiler's default mix: one cube
+  // and two vector cores per block.
+  SetLayout(launch, bodies.cube == nullptr ? CoreLayout{0, 1} : CoreLayout{1, bodies.vector == nullptr ? 0u : 2u});
+  BuildFibers(launch);
   gLaunch = &launch;
   const int status = Schedule(launch);
   if (status == 0) launch.cost.Publish(kernelName);
@@ -217,51 +335,81 @@ void ExitAfterFailedLaunch() {
 }
 
 void ExitAfterUncallableChevronLaunch(const char* name, Site site) {
-  std::fprintf(stderr, "%s:%u: error: %s<<<...>>> launches no kernel that takes these arguments\n", site.file, site.line,
-               name);
+  std::fprintf(stderr, "%s:%u: error: %s<<<...>>> launches no kernel that takes these arguments\n", site.file,
+               site.line, name);
   std::exit(1);
 }
 
-int64_t BlockIdx() { return CurrentBlock().index; }
-int64_t BlockNum() { return CurrentBlockNum(); }
-int64_t SubBlockIdx() { return CurrentBlock().index % SubBlockNum(); }
-int64_t SubBlockNum() {
-  CurrentBlock();  // exits with a message when called outside a launch
-  return gLaunch->vectorCoresPerBlock;
+// On a vector core of a block with two, the blocks' vector cores are numbered in one range.
+int64_t BlockIdx() {
+  const CoreIdentity& core = CurrentCore();
+  return core.cube ? core.block : int64_t(core.block) * gLaunch->layout.vector + core.sub;
 }
+int64_t BlockNum() { return CurrentBlockNum(); }
+int64_t SubBlockIdx() { return CurrentCore().sub; }
+int64_t SubBlockNum() { return VectorCoresPerBlock(); }
+int64_t TaskRatio() { return CurrentCore().cube ? 1 : VectorCoresPerBlock(); }
+bool OnCubeCore() { return CurrentCore().cube; }
 
-// The type is known only when the kernel body runs, but block 0 runs alone until its first SyncAll,
-// so a MIX_AIC_1_2 declaration there can still add each block's second vector core before any other
-// block starts, and nothing block 0 saw (GetBlockIdx 0, GetBlockNum) changes.
+// The type is known only when the kernel body runs, but the first core runs alone until its first
+// wait, so a declaration there can still lay out every block's cores before any other core starts.
 void DeclareKernelType(uint8_t type, Site site) {
   ascendc_sim::Launch& launch = *gLaunch;
   CurrentBlock();
-  if (type == KERNEL_TYPE_AIC_ONLY || type == KERNEL_TYPE_MIX_AIC_1_0) {
+  const bool hasCube = launch.bodies.cube != nullptr;
+  const CoreLayout layout = LayoutOf(type, hasCube);
+  if (layout.cube > 0 && !hasCube) {
     RaiseError("unsupported", site,
-               "a kernel that runs on the cube cores alone is not simulated: the simulator runs vector cores, and "
-               "cube work only through the Matmul API they call");
+               "a kernel type with a cube core, but the kernel was built for the vector cores only (no cube code was "
+               "found in its sources: Mmad, LoadData, Fixpipe, ASCEND_IS_AIC, g_coreType ...)");
+  }
+  if (layout.vector > 0 && launch.bodies.vector == nullptr) {
+    RaiseError("unsupported", site,
+               "a kernel type with vector cores, but the kernel was built for the cube cores only: its vector-core "
+               "build calls functions that no source defines for the vector cores");
   }
   if (launch.typeDeclared) {
     if (type != launch.kernelType) {
-      RaiseError("bad-parameter", site, Format("kernel type %u differs from the type %u this launch declared first",
-                                               unsigned(type), unsigned(launch.kernelType)));
+      RaiseError("bad-parameter", site,
+                 Format("kernel type %u differs from the type %u this launch declared first", unsigned(type),
+                        unsigned(launch.kernelType)));
     }
     return;
   }
   launch.typeDeclared = true;
   launch.kernelType = type;
-  if (type != KERNEL_TYPE_MIX_AIC_1_2) return;
-  for (size_t i = 1; i < launch.fibers.size(); ++i) {
-    if (launch.fibers[i]->state != Fiber::State::kNotStarted) {
-      RaiseError("unsupported", site, "KERNEL_TASK_TYPE_DEFAULT must run before the kernel's first SyncAll");
+  if (layout.cube == launch.layout.cube && layout.vector == launch.layout.vector) return;
+  for (const auto& fiber : launch.fibers) {
+    if (fiber.get() != launch.running && fiber->state != Fiber::State::kNotStarted) {
+      RaiseError("unsupported", site,
+                 "the kernel type must be declared before the kernel's first SyncAll or "
+                 "cross-core wait");
     }
   }
-  launch.vectorCoresPerBlock = 2;
-  const size_t cores = size_t(launch.blockDim) * launch.vectorCoresPerBlock;
-  while (launch.fibers.size() < cores) launch.fibers.push_back(std::make_unique<Fiber>());
-  launch.cost.SetVectorCores(uint32_t(cores), "a MIX_AIC_1_2 kernel: each block runs two vector cores; the cube's "
-                                              "work for a Matmul call is charged to the vector core that made it, as "
-                                              "if each had the cube to itself");
+  // The running core keeps its place as the first core of its kind in block 0; if the new type has
+  // no core of its kind, it is dropped without cost, as the NPU would not have started it.
+  std::unique_ptr<Fiber> running;
+  for (auto& fiber : launch.fibers)
+    if (fiber.get() == launch.running) running = std::move(fiber);
+  SetLayout(launch, layout);
+  BuildFibers(launch);
+  const bool keeps = running->core.cube ? layout.cube > 0 : layout.vector > 0;
+  if (!keeps) {
+    Fiber* dropped = running.get();
+    launch.fibers.push_back(std::move(running));
+    dropped->state = Fiber::State::kDiscarded;
+    ++launch.progress;
+    swapcontext(&dropped->context, &launch.scheduler);
+    std::abort();  // a discarded core is never resumed
+  }
+  for (auto& fiber : launch.fibers) {
+    if (fiber->core.cube == running->core.cube && fiber->core.block == 0 && fiber->core.sub == 0) {
+      running->core = fiber->core;
+      running->block->index = int64_t(running->core.fiber);
+      fiber = std::move(running);
+      break;
+    }
+  }
 }
 uint64_t TilingKey() { return Settings().tilingKey; }
 void SetTilingKey(uint64_t key) { Settings().tilingKey = key; }
@@ -270,15 +418,6 @@ uint8_t* SystemWorkspace() { return CurrentBlock().systemWorkspace; }
 void SetSystemWorkspace(uint8_t* workspace, bool replace) {
   BlockState& block = CurrentBlock();
   if (replace || block.systemWorkspace == nullptr) block.systemWorkspace = workspace;
-}
-
-void SyncAllBlocks(Site site) {
-  CurrentBlock();  // exits with a message when called outside a launch
-  Fiber* fiber = gLaunch->running;
-  fiber->barrierArrival = fiber->block->timeline.ArriveAtBarrier(site);
-  fiber->state = Fiber::State::kAtBarrier;
-  fiber->barrierSite = site;
-  swapcontext(&fiber->context, &gLaunch->scheduler);
 }
 
 void Assert(bool condition, const char* expression, Site site) {

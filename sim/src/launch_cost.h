@@ -25,8 +25,9 @@ class LaunchCost {
   double GmShareBytesPerCycle() const { return gmShare_; }
 
   void AddBlock(int64_t index, BlockTimes times);
-  // A mixed kernel's launch runs `cores` vector cores rather than one per block; `why` becomes a note.
-  void SetVectorCores(uint32_t cores, std::string why);
+  // The cores each block runs: `cube` cube cores (0 or 1), then `vector` vector cores. A block's
+  // cores share one AI core; a vector-only block of one core runs on a vector core of its own.
+  void SetCoreLayout(uint32_t cube, uint32_t vector);
   // Why the estimate may be off (once per distinct note).
   void Note(std::string note);
   // Completes the profile, keeps it for TakeLaunchProfiles and prints or writes what the
@@ -36,6 +37,7 @@ class LaunchCost {
  private:
   const CostTable& costs_;
   uint32_t blockDim_;
+  uint32_t coresPerBlock_ = 1;
   uint32_t cores_;
   SyncMode mode_;
   bool timingOnly_;

@@ -71,10 +71,14 @@ LaunchCost::LaunchCost(uint32_t blockDim)
       gmShare_(HbmBytesPerCycle(host::CurrentSoc()) / double(std::min(blockDim, cores_))),
       blocks_(blockDim) {}
 
-void LaunchCost::SetVectorCores(uint32_t cores, std::string why) {
-  gmShare_ = HbmBytesPerCycle(host::CurrentSoc()) / double(std::min(cores, cores_));
-  blocks_.resize(cores);
-  Note(std::move(why));
+void LaunchCost::SetCoreLayout(uint32_t cube, uint32_t vector) {
+  const host::SocSpec& soc = host::CurrentSoc();
+  coresPerBlock_ = cube + vector;
+  // A block of several cores occupies one AI core; the DMA of its cores shares that AI core's share.
+  cores_ = coresPerBlock_ == 1 && cube == 0 ? soc.aivNum : soc.aicNum;
+  const uint32_t active = cube == 0 ? std::min(blockDim_ * vector, soc.aivNum) : std::min(blockDim_, soc.aicNum);
+  gmShare_ = HbmBytesPerCycle(soc) / double(active);
+  blocks_.assign(size_t(blockDim_) * coresPerBlock_, BlockTimes{});
 }
 
 void LaunchCost::AddBlock(int64_t index, BlockTimes times) { blocks_[size_t(index)] = std::move(times); }
@@ -90,26 +94,33 @@ void LaunchCost::Publish(const char* kernelName) {
   profile.soc = soc.name;
   profile.blockDim = blockDim_;
   profile.cores = cores_;
-  profile.waves = uint32_t((blocks_.size() + cores_ - 1) / cores_);
+  profile.waves = uint32_t((blocks_.size() / coresPerBlock_ + cores_ - 1) / cores_);
   profile.clockMhz = costs_.clockMhz;
   profile.timingOnly = timingOnly_;
   profile.notes = notes_;
 
-  // Each block goes to the core that frees up first, as the hardware dispatches blocks.
+  // Each block goes to the core that frees up first, as the hardware dispatches blocks. The cores of
+  // one block (a cube core and its vector cores) run side by side on one AI core.
   std::vector<uint64_t> coreFree(cores_, 0);
   std::vector<PlacedBlock> placed;
-  const BlockTimes* critical = nullptr;
-  for (size_t index = 0; index < blocks_.size(); ++index) {
-    const BlockTimes& block = blocks_[index];
+  std::array<uint64_t, kHwPipeCount> criticalBusy{};
+  for (size_t first = 0; first < blocks_.size(); first += coresPerBlock_) {
     const auto core = uint32_t(std::min_element(coreFree.begin(), coreFree.end()) - coreFree.begin());
-    placed.push_back({int64_t(index), core, coreFree[core], &block});
-    coreFree[core] += block.end;
+    uint64_t end = 0;
+    std::array<uint64_t, kHwPipeCount> busy{};
+    for (uint32_t member = 0; member < coresPerBlock_; ++member) {
+      const BlockTimes& block = blocks_[first + member];
+      placed.push_back({int64_t(first + member), core * coresPerBlock_ + member, coreFree[core], &block});
+      end = std::max(end, block.end);
+      for (size_t pipe = 0; pipe < kHwPipeCount; ++pipe) busy[pipe] = std::max(busy[pipe], block.busy[pipe]);
+      profile.gmBytesRead += block.gmBytesRead;
+      profile.gmBytesWritten += block.gmBytesWritten;
+    }
+    coreFree[core] += end;
     if (coreFree[core] >= profile.cycles) {
       profile.cycles = coreFree[core];
-      critical = &block;
+      criticalBusy = busy;
     }
-    profile.gmBytesRead += block.gmBytesRead;
-    profile.gmBytesWritten += block.gmBytesWritten;
   }
   // Each block's DMA runs at its share of HBM, but reads and writes overlap; the chip as a whole
   // can never move GM bytes faster than HBM delivers them.
@@ -119,8 +130,8 @@ void LaunchCost::Publish(const char* kernelName) {
     profile.cycles = hbmFloor;
     profile.notes.push_back("the launch is limited by HBM bandwidth as a whole (its DMA reads and writes overlap)");
   }
-  if (critical != nullptr) {
-    profile.busyCycles = critical->busy;
+  if (!blocks_.empty()) {
+    profile.busyCycles = criticalBusy;
     const auto busiest = std::max_element(profile.busyCycles.begin(), profile.busyCycles.end());
     profile.bound = HwPipeName(HwPipe(busiest - profile.busyCycles.begin()));
   }
@@ -137,12 +148,14 @@ void LaunchCost::Publish(const char* kernelName) {
       break;
     }
   }
-  if (!CurrentProfileSettings().timelineFile.empty()) AppendLaunchToTrace(CurrentProfileSettings().timelineFile, profile.kernel, costs_.clockMhz, placed);
+  if (!CurrentProfileSettings().timelineFile.empty())
+    AppendLaunchToTrace(CurrentProfileSettings().timelineFile, profile.kernel, costs_.clockMhz, placed);
   if (CurrentProfileSettings().printSummary) std::fputs(Summary(profile).c_str(), stderr);
   if (!CurrentProfileSettings().jsonFile.empty()) {
     std::ofstream out(CurrentProfileSettings().jsonFile, std::ios::app);
     out << ToJson(profile).dump() << '\n';
-    if (!out) std::fprintf(stderr, "akgen-sim: cannot write the profile to %s\n", CurrentProfileSettings().jsonFile.c_str());
+    if (!out)
+      std::fprintf(stderr, "akgen-sim: cannot write the profile to %s\n", CurrentProfileSettings().jsonFile.c_str());
   }
   Published().push_back(std::move(profile));
 }
@@ -177,17 +190,19 @@ std::string Summary(const LaunchProfile& profile) {
     busy += Format("%s%s %llu", busy.empty() ? "" : ", ", HwPipeName(HwPipe(pipe)),
                    static_cast<unsigned long long>(profile.busyCycles[pipe]));
   }
-  const double share = profile.peakGmBandwidthGBps > 0 ? 100 * profile.gmBandwidthGBps / profile.peakGmBandwidthGBps : 0;
+  const double share =
+      profile.peakGmBandwidthGBps > 0 ? 100 * profile.gmBandwidthGBps / profile.peakGmBandwidthGBps : 0;
   std::string text = Format(
       "akgen-sim profile: %s on %s, %u blocks on %u cores (%u wave%s)%s\n"
       "  time: %.2f us on the device (%llu cycles at %.0f MHz) + %.1f us launch = %.2f us\n"
       "  bound: %s; busy cycles of the critical block: %s\n"
       "  GM: %.3f MB read, %.3f MB written; %.1f GB/s of %.1f GB/s peak (%.1f%%)\n",
       profile.kernel.c_str(), profile.soc.c_str(), profile.blockDim, profile.cores, profile.waves,
-      profile.waves == 1 ? "" : "s", profile.timingOnly ? ", timing only" : "", double(profile.cycles) / profile.clockMhz,
-      static_cast<unsigned long long>(profile.cycles), profile.clockMhz, profile.launchOverheadMicroseconds,
-      profile.microseconds, profile.bound.c_str(), busy.c_str(), double(profile.gmBytesRead) / 1e6,
-      double(profile.gmBytesWritten) / 1e6, profile.gmBandwidthGBps, profile.peakGmBandwidthGBps, share);
+      profile.waves == 1 ? "" : "s", profile.timingOnly ? ", timing only" : "",
+      double(profile.cycles) / profile.clockMhz, static_cast<unsigned long long>(profile.cycles), profile.clockMhz,
+      profile.launchOverheadMicroseconds, profile.microseconds, profile.bound.c_str(), busy.c_str(),
+      double(profile.gmBytesRead) / 1e6, double(profile.gmBytesWritten) / 1e6, profile.gmBandwidthGBps,
+      profile.peakGmBandwidthGBps, share);
   for (const std::string& note : profile.notes) text += "  note: " + note + "\n";
   return text;
 }

@@ -24,7 +24,7 @@ struct LaunchProfile {
   std::string kernel;
   std::string soc;
   uint32_t blockDim = 0;
-  uint32_t cores = 0;  // vector cores of the SoC
+  uint32_t cores = 0;  // cores the blocks ran on: vector cores, or AI cores for blocks with a cube core
   uint32_t waves = 0;  // rounds of blocks when blockDim exceeds the core count
   double clockMhz = 0;
   uint64_t cycles = 0;                // device time: the last core's end

@@ -103,8 +103,6 @@ struct BlockState {
   uint64_t addressRegisters[8][8] = {};
   uint8_t addressRegistersSet = 0;
   uint8_t* systemWorkspace = nullptr;  // GetSysWorkSpacePtr; a framework launch sets it first
-  // CrossCoreSetFlag<0> calls of this block not yet consumed by a CrossCoreWaitFlag, per flag ID.
-  uint8_t pendingAllCoreSets[16] = {};
   DataCache dataCache;  // the scalar unit's, for its GM loads and stores
   PipeTimeline timeline;
 

@@ -239,6 +239,16 @@ void PipeTimeline::LeaveBarrier(uint64_t releaseTime) {
   Occupy(HwPipe::kScalar, std::max(ready_[size_t(HwPipe::kScalar)], releaseTime), costs_.syncAllCycles, site);
 }
 
+uint64_t PipeTimeline::SignalOtherCores(HwPipe pipe, const Site& site) {
+  Occupy(pipe, Dispatch(pipe), costs_.flagCycles, site);
+  return ready_[size_t(pipe)];
+}
+
+void PipeTimeline::WaitForOtherCores(uint64_t time, const Site& site) {
+  ChargeScalarCode();
+  Occupy(HwPipe::kScalar, std::max(ready_[size_t(HwPipe::kScalar)], time), costs_.flagCycles, site);
+}
+
 void PipeTimeline::CheckFlagsPaired() {
   for (size_t index = 0; index < flags_.size(); ++index) {
     const FlagSlot& slot = flags_[index];

@@ -68,6 +68,11 @@ class PipeTimeline {
   void Release(Handoff& handoff, HwPipe from, const Site& site);
   void Acquire(Handoff& handoff, HwPipe to, const Site& site);
 
+  // CrossCoreSetFlag on `pipe`: returns when the other cores see it (the pipe's earlier work done).
+  uint64_t SignalOtherCores(HwPipe pipe, const Site& site);
+  // CrossCoreWaitFlag: the block's later instructions start once the signal at `time` arrived.
+  void WaitForOtherCores(uint64_t time, const Site& site);
+
   // SyncAll: the block drains every pipe and arrives; all blocks resume at the latest arrival.
   uint64_t ArriveAtBarrier(const Site& site);
   void LeaveBarrier(uint64_t releaseTime);

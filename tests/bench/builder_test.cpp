@@ -9,7 +9,7 @@
 #include <fstream>
 #include <iterator>
 
-#include "bench/builder/chevron_rewrite.h"
+#include "bench/builder/npu_syntax.h"
 #include "bench/builder/describe_op.h"
 #include "bench/builder/kernel_entry.h"
 #include "bench/builder/parallel_map.h"
@@ -43,6 +43,28 @@ TEST(KernelEntry, MissingEntryIsAParseProblemNamingTheFix) {
   EXPECT_EQ(found.parameterCount, 5);
 }
 
+TEST(NpuSyntax, BlanksTheAicoreAttributeKeepingColumns) {
+  const std::string source =
+      "__forceinline__ [aicore] constexpr int One() { return 1; }  // [aicore] in a comment stays\n"
+      "const char* text = \"[aicore]\";\n";
+  const std::optional<std::string> rewritten = RewriteNpuSyntax(source, "op_kernel/mm.cpp");
+  ASSERT_TRUE(rewritten);
+  EXPECT_EQ(*rewritten,
+            "#line 1 \"op_kernel/mm.cpp\"\n"
+            "__forceinline__          constexpr int One() { return 1; }  // [aicore] in a comment stays\n"
+            "const char* text = \"[aicore]\";\n");
+}
+
+TEST(NpuSyntax, CubeCodeIsFoundOnlyOutsideCommentsAndLiterals) {
+  EXPECT_TRUE(UsesCubeCore("void f() { AscendC::Mmad(c, a, b, params); }"));
+  EXPECT_TRUE(UsesCubeCore("template <int T = g_coreType> void f();"));
+  EXPECT_TRUE(UsesCubeCore("if ASCEND_IS_AIV { return; }"));
+  EXPECT_TRUE(UsesCubeCore("#if defined(__DAV_C220_CUBE__)\n#endif\n"));
+  EXPECT_TRUE(UsesCubeCore("KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_1);"));
+  EXPECT_FALSE(UsesCubeCore("// Mmad and LoadData would come here\nAdd(z, x, y, n);"));
+  EXPECT_FALSE(UsesCubeCore("const char* name = \"Fixpipe\"; int MmadCount = 0; KERNEL_TYPE_MIX_AIC_1_2;"));
+}
+
 TEST(ChevronRewrite, TurnsEachLaunchIntoALauncherCallOnTheSameLines) {
   const std::string source =
       "// add<<<1, nullptr, nullptr>>>(x) in a comment stays\n"
@@ -50,7 +72,7 @@ TEST(ChevronRewrite, TurnsEachLaunchIntoALauncherCallOnTheSameLines) {
       "  add<<<blockDim, l2ctrl,\n        stream>>>(x);\n"
       "  const char* text = \"a<<<b>>>\";\n"
       "}\n";
-  const std::optional<std::string> rewritten = RewriteChevronLaunches(source, "op_kernel/add.cpp");
+  const std::optional<std::string> rewritten = RewriteNpuSyntax(source, "op_kernel/add.cpp");
   ASSERT_TRUE(rewritten);
   EXPECT_EQ(*rewritten,
             "#include \"ascendc_sim/chevron_launch.h\"\n#line 1 \"op_kernel/add.cpp\"\n"
@@ -59,7 +81,7 @@ TEST(ChevronRewrite, TurnsEachLaunchIntoALauncherCallOnTheSameLines) {
             "  ::ascendc_sim::ChevronLaunch(AKGEN_KERNEL_CALLER(add), \"add\", blockDim, l2ctrl,\n        stream)(x);\n"
             "  const char* text = \"a<<<b>>>\";\n"
             "}\n");
-  EXPECT_FALSE(RewriteChevronLaunches("int a = b << 3; // x<<<1,2,3>>>()\n", "k.cpp"));
+  EXPECT_FALSE(RewriteNpuSyntax("int a = b << 3; // x<<<1,2,3>>>()\n", "k.cpp"));
 }
 
 // Kernels compile against the simulator's headers, so every one of them is part of a build's key.

@@ -66,8 +66,22 @@ struct BlockCountVariable {
 inline constexpr ascendc_sim::BlockIndexVariable block_idx{};
 inline constexpr ascendc_sim::BlockCountVariable block_num{};
 
-// The simulator runs vector (AIV) blocks.
+// As the NPU compiler does, a kernel with cube code is compiled twice: with __DAV_C220_CUBE__ for
+// the cube core (AIC) and with __DAV_C220_VEC__ for the vector cores (AIV); the harness runs each
+// variant on its cores. g_coreType is therefore a constant of the variant being compiled.
 enum CoreType : uint8_t { AIC = 0, AIV = 1, MIX = 2 };
+#if defined(__DAV_C220_CUBE__)
+inline constexpr CoreType g_coreType = AIC;
+#else
 inline constexpr CoreType g_coreType = AIV;
+#endif
+namespace AscendC {
+using ::CoreType;
+using ::AIC;
+using ::AIV;
+using ::MIX;
+}  // namespace AscendC
 #define ASCEND_IS_AIV (g_coreType == AIV)
 #define ASCEND_IS_AIC (g_coreType == AIC)
+#define ASCEND_IS_NOT_AIV (g_coreType != AIV)
+#define ASCEND_IS_NOT_AIC (g_coreType != AIC)

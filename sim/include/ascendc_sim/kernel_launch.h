@@ -25,4 +25,23 @@ int RunKernel(const char* name, uint32_t blockDim, Body& body, Site site) {
   return rt::Launch(name, blockDim, [](void* context) { (*static_cast<Body*>(context))(); }, &body, site);
 }
 
+// A kernel built for the cube cores only: `cube` runs on each block's cube core.
+template <class Cube>
+int RunCubeKernel(const char* name, uint32_t blockDim, Cube& cube, Site site) {
+  const rt::KernelBodies bodies{[](void* context) { (*static_cast<Cube*>(context))(); }, nullptr};
+  return rt::Launch(name, blockDim, bodies, &cube, site);
+}
+
+// A kernel built in two variants: `cube` runs on each block's cube core, `vector` on its vector cores.
+template <class Cube, class Vector>
+int RunMixedKernel(const char* name, uint32_t blockDim, Cube& cube, Vector& vector, Site site) {
+  struct Variants {
+    Cube* cube;
+    Vector* vector;
+  } variants{&cube, &vector};
+  const rt::KernelBodies bodies{[](void* context) { (*static_cast<Variants*>(context)->cube)(); },
+                                [](void* context) { (*static_cast<Variants*>(context)->vector)(); }};
+  return rt::Launch(name, blockDim, bodies, &variants, site);
+}
+
 }  // namespace ascendc_sim

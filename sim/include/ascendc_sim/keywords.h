@@ -18,8 +18,9 @@
 
 #define GM_ADDR __gm__ ::uint8_t*
 
-// Kernel task types select the core mode on the NPU. The simulator runs vector cores: one per block,
-// or two for MIX_AIC_1_2 (rt::DeclareKernelType); cube-only types are reported as unsupported.
+// Kernel task types select the cores of each block (rt::DeclareKernelType): a cube core, one or two
+// vector cores, or both. Undeclared, a kernel with cube code runs one cube and two vector cores per
+// block, and a kernel without runs one vector core per block.
 enum KernelMetaType : uint8_t {
   KERNEL_TYPE_AIV_ONLY,
   KERNEL_TYPE_AIC_ONLY,

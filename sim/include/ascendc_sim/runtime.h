@@ -77,7 +77,16 @@ namespace rt {
 
 // Launch and block identity.
 using KernelBody = void (*)(void* context);
-int Launch(const char* kernelName, uint32_t blockDim, KernelBody body, void* context, Site site);
+// A kernel as the NPU compiler builds it: one variant for the cube core (AIC) and one for the vector
+// cores (AIV). A kernel with no cube code has only the vector variant (`cube` null).
+struct KernelBodies {
+  KernelBody cube = nullptr;
+  KernelBody vector = nullptr;
+};
+int Launch(const char* kernelName, uint32_t blockDim, KernelBodies bodies, void* context, Site site);
+inline int Launch(const char* kernelName, uint32_t blockDim, KernelBody body, void* context, Site site) {
+  return Launch(kernelName, blockDim, KernelBodies{nullptr, body}, context, site);
+}
 [[noreturn]] void ExitAfterFailedLaunch();
 // `name<<<...>>>(args)` where `name` is no kernel taking `args`: says so at `site` and exits 1.
 [[noreturn]] void ExitAfterUncallableChevronLaunch(const char* name, Site site);
@@ -85,12 +94,15 @@ int64_t BlockIdx();
 int64_t BlockNum();
 int64_t SubBlockIdx();
 int64_t SubBlockNum();  // vector cores per block: 2 in a MIX_AIC_1_2 kernel, else 1
+int64_t TaskRatio();    // on a vector core its block's vector cores, on the cube core 1
+bool OnCubeCore();      // the running core is the block's AIC
 // KERNEL_TASK_TYPE_DEFAULT: a KernelMetaType value.
 void DeclareKernelType(uint8_t type, Site site);
 uint64_t TilingKey();
 void SetTilingKey(uint64_t key);
 void SetKernelMode(uint8_t mode);
-void SyncAllBlocks(Site site);
+// SyncAll: every vector core of the launch (`vectorOnly`), or every core, cube cores included.
+void SyncAllBlocks(Site site, bool vectorOnly = true);
 // CrossCoreSetFlag / CrossCoreWaitFlag (cross_core_sync.cpp).
 void CrossCoreSetFlag(uint8_t mode, uint8_t pipe, uint16_t flagId, Site site);
 void CrossCoreWaitFlag(uint8_t mode, uint16_t flagId, Site site);

@@ -20,7 +20,7 @@ void WaitFlag(int32_t id, const std::source_location location = std::source_loca
 
 template <bool kIsAivOnly = true>
 void SyncAll(const std::source_location location = std::source_location::current()) {
-  ascendc_sim::rt::SyncAllBlocks(ascendc_sim::MakeSite("SyncAll", location));
+  ascendc_sim::rt::SyncAllBlocks(ascendc_sim::MakeSite("SyncAll", location), kIsAivOnly);
 }
 // The software barrier through a zero-initialised GM workspace of at least blockNum*32 bytes.
 template <bool kIsAivOnly = true>
@@ -30,13 +30,12 @@ void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t
   const int64_t cores = usedCores > 0 ? usedCores : ascendc_sim::rt::BlockNum();
   ascendc_sim::rt::CheckGlobal(gmWorkspace.SimRef(), uint64_t(cores) * 32u, ascendc_sim::Access::kWrite, site);
   ascendc_sim::rt::CheckLocal(ubWorkspace.SimRef(), 0, 32, ascendc_sim::Access::kWrite, site);
-  ascendc_sim::rt::SyncAllBlocks(site);
+  ascendc_sim::rt::SyncAllBlocks(site, kIsAivOnly);
 }
 
-// Inter-core flags (A2 separated architecture). Mode 0 synchronises all vector cores of the launch:
-// a core's CrossCoreWaitFlag returns once every core has run its CrossCoreSetFlag on that flag.
-// Modes 1 and 2 pair vector cores with each other or with a cube core, which a vector-only launch
-// does not have; the simulator reports them as unsupported.
+// Inter-core flags (A2 separated architecture; src/core_sync.cpp). Mode 0 synchronises all cores of
+// the setter's kind, mode 1 the two vector cores of a block, mode 2 a block's cube core with its
+// vector cores. The wait names only the flag ID.
 template <uint8_t kModeId, pipe_t kPipe>
 void CrossCoreSetFlag(uint16_t flagId, const std::source_location location = std::source_location::current()) {
   ascendc_sim::rt::CrossCoreSetFlag(kModeId, uint8_t(kPipe), flagId,

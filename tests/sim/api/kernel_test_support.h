@@ -54,6 +54,17 @@ LaunchOutcome Launch(uint32_t blockDim, Body body) {
   return outcome;
 }
 
+// Runs a kernel built in two variants: `cube` on each block's cube core, `vector` on its vector cores.
+template <class Cube, class Vector>
+LaunchOutcome LaunchMixed(uint32_t blockDim, Cube cube, Vector vector) {
+  ascendc_sim::TakeDiagnostics();
+  LaunchOutcome outcome;
+  outcome.status = ascendc_sim::RunMixedKernel("test_kernel", blockDim, cube, vector,
+                                               ascendc_sim::MakeSite("test", std::source_location::current()));
+  outcome.diagnostics = ascendc_sim::TakeDiagnostics();
+  return outcome;
+}
+
 // Runs one launch and returns its profile; fails the test on a diagnostic error.
 template <class Body>
 ascendc_sim::LaunchProfile Profile(uint32_t blockDim, Body body) {

@@ -1,6 +1,8 @@
-#include "bench/builder/chevron_rewrite.h"
+#include "bench/builder/npu_syntax.h"
 
+#include <array>
 #include <cctype>
+#include <string_view>
 
 namespace akgen::bench {
 namespace {
@@ -35,16 +37,65 @@ size_t SkipCommentOrLiteral(const std::string& source, size_t i) {
   return i;
 }
 
+// `[aicore]` at `i`. No kernel names a variable `aicore`, so it is always the attribute.
+bool IsAicoreAttribute(const std::string& source, size_t i) { return source.compare(i, 8, "[aicore]") == 0; }
+
+// Identifiers that only code for the cube core, or code choosing between the core types, contains.
+constexpr std::array<std::string_view, 14> kCubeMarkers = {
+    "Mmad",
+    "LoadData",
+    "LoadDataWithTranspose",
+    "Fixpipe",
+    "g_coreType",
+    "ASCEND_IS_AIC",
+    "ASCEND_IS_AIV",
+    "ASCEND_IS_NOT_AIC",
+    "ASCEND_IS_NOT_AIV",
+    "__DAV_C220_CUBE__",
+    "__DAV_C220_VEC__",
+    "KERNEL_TYPE_AIC_ONLY",
+    "KERNEL_TYPE_MIX_AIC_1_0",
+    "KERNEL_TYPE_MIX_AIC_1_1",
+};
+
 }  // namespace
 
-std::optional<std::string> RewriteChevronLaunches(const std::string& source, const std::string& originalPath) {
+bool UsesCubeCore(const std::string& source) {
+  for (size_t i = 0; i < source.size();) {
+    const size_t skipped = SkipCommentOrLiteral(source, i);
+    if (skipped != i) {
+      i = skipped;
+      continue;
+    }
+    if (!IsIdentifierChar(source[i]) || (i > 0 && IsIdentifierChar(source[i - 1]))) {
+      ++i;
+      continue;
+    }
+    size_t end = i;
+    while (end < source.size() && IsIdentifierChar(source[end])) ++end;
+    const std::string_view word(source.data() + i, end - i);
+    for (std::string_view marker : kCubeMarkers)
+      if (word == marker) return true;
+    i = end;
+  }
+  return false;
+}
+
+std::optional<std::string> RewriteNpuSyntax(const std::string& source, const std::string& originalPath) {
   std::string code;
   bool rewritten = false;
+  bool launches = false;
   size_t copiedUpTo = 0;  // source[0, copiedUpTo) is already in `code`
   for (size_t i = 0; i < source.size();) {
     const size_t skipped = SkipCommentOrLiteral(source, i);
     if (skipped != i) {
       i = skipped;
+      continue;
+    }
+    if (IsAicoreAttribute(source, i)) {
+      code += source.substr(copiedUpTo, i - copiedUpTo) + std::string(8, ' ');
+      copiedUpTo = i = i + 8;
+      rewritten = true;
       continue;
     }
     if (source.compare(i, 3, "<<<") != 0) {
@@ -62,17 +113,18 @@ std::optional<std::string> RewriteChevronLaunches(const std::string& source, con
     const std::string callee = source.substr(calleeBegin, calleeEnd - calleeBegin);
     // The whitespace between callee and chevrons stays, so every newline keeps its place.
     code += source.substr(copiedUpTo, calleeBegin - copiedUpTo);
-    code += "::ascendc_sim::ChevronLaunch(AKGEN_KERNEL_CALLER(" + callee + ")" + source.substr(calleeEnd, i - calleeEnd) +
-            ", \"" + callee + "\", ";
+    code += "::ascendc_sim::ChevronLaunch(AKGEN_KERNEL_CALLER(" + callee + ")" +
+            source.substr(calleeEnd, i - calleeEnd) + ", \"" + callee + "\", ";
     code += source.substr(i + 3, close - (i + 3)) + ")";
     copiedUpTo = i = close + 3;
-    rewritten = true;
+    rewritten = launches = true;
   }
   if (!rewritten) return std::nullopt;
   code += source.substr(copiedUpTo);
   std::string escapedPath;
   for (char c : originalPath) escapedPath += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
-  return "#include \"ascendc_sim/chevron_launch.h\"\n#line 1 \"" + escapedPath + "\"\n" + code;
+  const std::string launcher = launches ? "#include \"ascendc_sim/chevron_launch.h\"\n" : "";
+  return launcher + "#line 1 \"" + escapedPath + "\"\n" + code;
 }
 
 }  // namespace akgen::bench
