@@ -242,6 +242,8 @@ size_t UnlinkableVariant(const std::vector<std::vector<ObjectSymbols>>& symbols,
 
 // Versions the rules of device_code.h and the kernel instrumentation in build keys.
 constexpr const char* kDeviceCodeRules = "device-code-5";
+// Versions what npu_syntax.h rewrites and how the core-type builds are made.
+constexpr const char* kNpuSyntaxRules = "npu-syntax-2";
 // Heap calls stay calls, so the device-code check sees them even when their result is unused; the
 // toolchain's instrumentation lets the simulator charge the kernel's scalar work.
 const std::vector<std::string>& KernelOnlyFlags() {
@@ -399,7 +401,8 @@ RunnerBuild BuildRunner(const fs::path& cacheDir, const HostBuild& host, const T
       .Add(host.key)
       .Add(task.kernelName)
       .Add(prelude)
-      .Add(kDeviceCodeRules);
+      .Add(kDeviceCodeRules)
+      .Add(kNpuSyntaxRules);
   for (const std::string& flag : KernelOnlyFlags()) hash.Add(flag);
   for (const fs::path& file : kernel.files) hash.Add(fs::relative(file, kernel.directory).string()).AddFile(file);
   const std::string key = host.key + "-runner-" + hash.Hex();

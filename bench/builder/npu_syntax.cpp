@@ -1,5 +1,7 @@
 #include "bench/builder/npu_syntax.h"
 
+#include "bench/builder/member_specializations.h"
+
 #include <array>
 #include <cctype>
 #include <string_view>
@@ -19,23 +21,6 @@ size_t CalleeBegin(const std::string& source, size_t chevron) {
   return begin == nameEnd ? chevron : begin;
 }
 
-// The end of the comment or literal starting at `i`, or `i` when none starts there.
-size_t SkipCommentOrLiteral(const std::string& source, size_t i) {
-  if (source.compare(i, 2, "//") == 0) {
-    const size_t end = source.find('\n', i);
-    return end == std::string::npos ? source.size() : end;
-  }
-  if (source.compare(i, 2, "/*") == 0) {
-    const size_t end = source.find("*/", i + 2);
-    return end == std::string::npos ? source.size() : end + 2;
-  }
-  if (source[i] == '"' || source[i] == '\'') {
-    size_t j = i + 1;
-    while (j < source.size() && source[j] != source[i]) j += source[j] == '\\' ? 2 : 1;
-    return j < source.size() ? j + 1 : source.size();
-  }
-  return i;
-}
 
 // `[aicore]` at `i`. No kernel names a variable `aicore`, so it is always the attribute.
 bool IsAicoreAttribute(const std::string& source, size_t i) { return source.compare(i, 8, "[aicore]") == 0; }
@@ -60,6 +45,23 @@ constexpr std::array<std::string_view, 14> kCubeMarkers = {
 
 }  // namespace
 
+size_t SkipCommentOrLiteral(const std::string& source, size_t i) {
+  if (source.compare(i, 2, "//") == 0) {
+    const size_t end = source.find('\n', i);
+    return end == std::string::npos ? source.size() : end;
+  }
+  if (source.compare(i, 2, "/*") == 0) {
+    const size_t end = source.find("*/", i + 2);
+    return end == std::string::npos ? source.size() : end + 2;
+  }
+  if (source[i] == '"' || source[i] == '\'') {
+    size_t j = i + 1;
+    while (j < source.size() && source[j] != source[i]) j += source[j] == '\\' ? 2 : 1;
+    return j < source.size() ? j + 1 : source.size();
+  }
+  return i;
+}
+
 bool UsesCubeCore(const std::string& source) {
   for (size_t i = 0; i < source.size();) {
     const size_t skipped = SkipCommentOrLiteral(source, i);
@@ -81,9 +83,10 @@ bool UsesCubeCore(const std::string& source) {
   return false;
 }
 
-std::optional<std::string> RewriteNpuSyntax(const std::string& source, const std::string& originalPath) {
+std::optional<std::string> RewriteNpuSyntax(const std::string& original, const std::string& originalPath) {
+  std::string source = original;
+  bool rewritten = RewriteMemberSpecializations(source);
   std::string code;
-  bool rewritten = false;
   bool launches = false;
   size_t copiedUpTo = 0;  // source[0, copiedUpTo) is already in `code`
   for (size_t i = 0; i < source.size();) {

@@ -17,10 +17,14 @@ namespace akgen::bench {
 
 // `source` with every `name<<<a, b, c>>>(` replaced by
 // `::ascendc_sim::ChevronLaunch(AKGEN_KERNEL_CALLER(name), "name", a, b, c)(` and every `[aicore]`
-// by spaces, preceded by `#line 1 "<originalPath>"` (and the launcher's include when a launch was
+// by spaces, and each member template specialised inside its class (member_specializations.h)
+// rewritten, preceded by `#line 1 "<originalPath>"` (and the launcher's include when a launch was
 // rewritten), so compiler messages and diagnostics keep naming the original file and line. No value
 // when `source` has neither outside comments and literals.
 std::optional<std::string> RewriteNpuSyntax(const std::string& source, const std::string& originalPath);
+
+// The end of the comment or literal starting at `i` in C++ `source`, or `i` when none starts there.
+size_t SkipCommentOrLiteral(const std::string& source, size_t i);
 
 // Whether `source` has code for the cube core, outside comments and literals: a cube-path API
 // (Mmad, LoadData, Fixpipe, ...), a test of the core type (g_coreType, ASCEND_IS_AIC/AIV,

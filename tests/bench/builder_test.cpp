@@ -55,6 +55,45 @@ TEST(NpuSyntax, BlanksTheAicoreAttributeKeepingColumns) {
             "const char* text = \"[aicore]\";\n");
 }
 
+TEST(NpuSyntax, MemberSpecializationsBecomeConstrainedOverloads) {
+  const std::string source =
+      "template <class BlockMmad_, class Epilogue_>\n"
+      "class Kernel {\n"
+      "public:\n"
+      "    struct Params { int m; };\n"
+      "    template <int32_t CORE_TYPE = g_coreType>\n"
+      "    __forceinline__ [aicore]\n"
+      "    void operator()(Params const &params);\n"
+      "    // template <> in a comment\n"
+      "    template <>\n"
+      "    __forceinline__ [aicore]\n"
+      "    void operator()<AscendC::AIC>(Params const &params) { Run(params); }\n"
+      "    template <class T, int N> void Copy(T value);\n"
+      "    template <> void Copy<half,\n 4>(half value) {}\n"
+      "};\n"
+      "template <> struct Flag<0, AscendC::AIV> { static constexpr int ID = 8; };\n";
+  const std::optional<std::string> rewritten = RewriteNpuSyntax(source, "k.cpp");
+  ASSERT_TRUE(rewritten);
+  EXPECT_EQ(*rewritten,
+            "#line 1 \"k.cpp\"\n"
+            "template <class BlockMmad_, class Epilogue_>\n"
+            "class Kernel {\n"
+            "public:\n"
+            "    struct Params { int m; };\n"
+            "    template <int32_t CORE_TYPE = g_coreType>\n"
+            "    __forceinline__         \n"
+            "    void operator()(Params const &params);\n"
+            "    // template <> in a comment\n"
+            "    template <int32_t CORE_TYPE = g_coreType> requires ((CORE_TYPE) == (AscendC::AIC))\n"
+            "    __forceinline__         \n"
+            "    void operator()              (Params const &params) { Run(params); }\n"
+            "    template <class T, int N> void Copy(T value);\n"
+            "    template <class T, int N> requires (__is_same(T, half) && (N) == (4)) void Copy      \n"
+            "   (half value) {}\n"
+            "};\n"
+            "template <> struct Flag<0, AscendC::AIV> { static constexpr int ID = 8; };\n");
+}
+
 TEST(NpuSyntax, CubeCodeIsFoundOnlyOutsideCommentsAndLiterals) {
   EXPECT_TRUE(UsesCubeCore("void f() { AscendC::Mmad(c, a, b, params); }"));
   EXPECT_TRUE(UsesCubeCore("template <int T = g_coreType> void f();"));

@@ -1,0 +1,253 @@
+#include "bench/builder/member_specializations.h"
+
+#include <cctype>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "bench/builder/npu_syntax.h"
+
+namespace akgen::bench {
+namespace {
+
+bool IsWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// `code` with comments and literals blanked (newlines kept), so the scans below see only code.
+std::string Masked(const std::string& code) {
+  std::string masked = code;
+  for (size_t i = 0; i < code.size();) {
+    const size_t end = SkipCommentOrLiteral(code, i);
+    if (end == i) {
+      ++i;
+      continue;
+    }
+    for (size_t j = i; j < end; ++j)
+      if (masked[j] != '\n') masked[j] = ' ';
+    i = end;
+  }
+  return masked;
+}
+
+size_t SkipSpace(const std::string& text, size_t i) {
+  while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+  return i;
+}
+
+bool WordAt(const std::string& text, size_t i, std::string_view word) {
+  return text.compare(i, word.size(), word) == 0 && (i == 0 || !IsWordChar(text[i - 1])) &&
+         (i + word.size() >= text.size() || !IsWordChar(text[i + word.size()]));
+}
+
+// The index just past the `>` closing the `<` at `open`, counting nested <>, () and {}.
+std::optional<size_t> CloseAngle(const std::string& text, size_t open) {
+  int angles = 0, others = 0;
+  for (size_t i = open; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '(' || c == '{' || c == '[') ++others;
+    if (c == ')' || c == '}' || c == ']') --others;
+    if (others > 0) continue;
+    if (c == '<') ++angles;
+    if (c == '>' && --angles == 0) return i + 1;
+    if (c == ';' || c == '{' || c == '}') return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+// `template <...>` at `i` (the word `template`): the head's text between the angles and the index
+// past the closing `>`.
+std::optional<std::pair<std::string, size_t>> TemplateHead(const std::string& masked, size_t i) {
+  if (!WordAt(masked, i, "template")) return std::nullopt;
+  const size_t open = SkipSpace(masked, i + 8);
+  if (open >= masked.size() || masked[open] != '<') return std::nullopt;
+  const std::optional<size_t> close = CloseAngle(masked, open);
+  if (!close) return std::nullopt;
+  return std::make_pair(masked.substr(open + 1, *close - open - 2), *close);
+}
+
+std::string Trimmed(std::string_view text) {
+  size_t begin = 0, end = text.size();
+  while (begin < end && std::isspace(static_cast<unsigned char>(text[begin]))) ++begin;
+  while (end > begin && std::isspace(static_cast<unsigned char>(text[end - 1]))) --end;
+  return std::string(text.substr(begin, end - begin));
+}
+
+// The top-level comma-separated parts of a template head or argument list.
+std::vector<std::string> SplitTopLevel(const std::string& list) {
+  std::vector<std::string> parts;
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i < list.size(); ++i) {
+    const char c = list[i];
+    if (c == '<' || c == '(' || c == '{' || c == '[') ++depth;
+    if (c == '>' || c == ')' || c == '}' || c == ']') --depth;
+    if (c == ',' && depth == 0) {
+      parts.push_back(Trimmed(list.substr(start, i - start)));
+      start = i + 1;
+    }
+  }
+  if (!Trimmed(list.substr(start)).empty()) parts.push_back(Trimmed(list.substr(start)));
+  return parts;
+}
+
+// Whether the `{` at `brace` opens a class body: its head, back to the previous `;`, `{` or `}`,
+// is `[template <...>] class|struct|union ...` once access specifiers and directives are dropped.
+bool OpensClassBody(const std::string& masked, size_t brace) {
+  size_t begin = brace;
+  while (begin > 0 && masked[begin - 1] != ';' && masked[begin - 1] != '{' && masked[begin - 1] != '}') --begin;
+  std::string head;
+  size_t lineStart = begin;
+  while (lineStart < brace) {  // drop preprocessor lines
+    size_t lineEnd = masked.find('\n', lineStart);
+    if (lineEnd == std::string::npos || lineEnd > brace) lineEnd = brace;
+    const std::string line = masked.substr(lineStart, lineEnd - lineStart);
+    if (Trimmed(line).rfind('#', 0) != 0) head += line + ' ';
+    lineStart = lineEnd + 1;
+  }
+  for (std::string_view access : {"public", "private", "protected"}) {
+    const std::string trimmed = Trimmed(head);
+    if (trimmed.rfind(access, 0) == 0 && Trimmed(trimmed.substr(access.size())).rfind(':', 0) == 0)
+      head = Trimmed(trimmed.substr(access.size())).substr(1);
+  }
+  size_t i = SkipSpace(head, 0);
+  while (const auto templateHead = TemplateHead(head, i)) i = SkipSpace(head, templateHead->second);
+  return WordAt(head, i, "class") || WordAt(head, i, "struct") || WordAt(head, i, "union");
+}
+
+// The specialised member in the declaration starting at `from`: where its name ends and its
+// explicit template arguments' `<`..`>` span, when the declaration is a function (a `(` follows).
+struct SpecializedName {
+  std::string name;  // `operator()` or an identifier
+  size_t argsOpen = 0;
+  size_t argsClose = 0;  // past the `>`
+};
+std::optional<SpecializedName> FindSpecializedName(const std::string& masked, size_t from) {
+  for (size_t i = from; i < masked.size(); ++i) {
+    const char c = masked[i];
+    if (c == ';' || c == '{' || c == '=') return std::nullopt;
+    size_t nameEnd = 0;
+    std::string name;
+    if (WordAt(masked, i, "operator") && masked.compare(SkipSpace(masked, i + 8), 2, "()") == 0) {
+      nameEnd = SkipSpace(masked, i + 8) + 2;
+      name = "operator()";
+    } else if (IsWordChar(c) && (i == 0 || !IsWordChar(masked[i - 1]))) {
+      nameEnd = i;
+      while (nameEnd < masked.size() && IsWordChar(masked[nameEnd])) ++nameEnd;
+      name = masked.substr(i, nameEnd - i);
+    } else {
+      continue;
+    }
+    const size_t open = SkipSpace(masked, nameEnd);
+    if (open < masked.size() && masked[open] == '<') {
+      if (const std::optional<size_t> close = CloseAngle(masked, open)) {
+        const size_t paren = SkipSpace(masked, *close);
+        if (paren < masked.size() && masked[paren] == '(') return SpecializedName{name, open, *close};
+      }
+    }
+    i = nameEnd - 1;
+  }
+  return std::nullopt;
+}
+
+// Whether the declaration from `from` declares `name` as a function without explicit arguments.
+bool DeclaresPrimary(const std::string& masked, size_t from, const std::string& name) {
+  for (size_t i = from; i < masked.size(); ++i) {
+    if (masked[i] == ';' || masked[i] == '{') return false;
+    if (name == "operator()" ? !WordAt(masked, i, "operator") : !WordAt(masked, i, name)) continue;
+    size_t after = name == "operator()" ? SkipSpace(masked, i + 8) : i + name.size();
+    if (name == "operator()") {
+      if (masked.compare(after, 2, "()") != 0) continue;
+      after += 2;
+    }
+    after = SkipSpace(masked, after);
+    if (after < masked.size() && masked[after] == '(') return true;
+  }
+  return false;
+}
+
+// The constraint making the primary's head `head` mean the explicit arguments `args`; nothing when
+// the head is one this rewrite cannot read (packs, template template parameters).
+std::optional<std::string> Constraint(const std::string& head, const std::string& args) {
+  const std::vector<std::string> parameters = SplitTopLevel(head), arguments = SplitTopLevel(args);
+  if (arguments.empty() || arguments.size() > parameters.size()) return std::nullopt;
+  std::string constraint;
+  for (size_t i = 0; i < arguments.size(); ++i) {
+    std::string parameter = parameters[i];
+    int depth = 0;
+    for (size_t j = 0; j < parameter.size(); ++j) {  // drop the default argument
+      const char c = parameter[j];
+      if (c == '<' || c == '(') ++depth;
+      if (c == '>' || c == ')') --depth;
+      if (c == '=' && depth == 0) {
+        parameter = Trimmed(parameter.substr(0, j));
+        break;
+      }
+    }
+    if (parameter.find("...") != std::string::npos || WordAt(parameter, 0, "template")) return std::nullopt;
+    size_t nameEnd = parameter.size();
+    size_t nameBegin = nameEnd;
+    while (nameBegin > 0 && IsWordChar(parameter[nameBegin - 1])) --nameBegin;
+    if (nameBegin == nameEnd) return std::nullopt;
+    const std::string name = parameter.substr(nameBegin);
+    const bool type = WordAt(parameter, 0, "class") || WordAt(parameter, 0, "typename");
+    constraint += std::string(i ? " && " : "") +
+                  (type ? "__is_same(" + name + ", " + arguments[i] + ")" : "(" + name + ") == (" + arguments[i] + ")");
+  }
+  return constraint;
+}
+
+std::string OneLine(std::string text) {
+  for (char& c : text)
+    if (c == '\n') c = ' ';
+  return text;
+}
+
+}  // namespace
+
+bool RewriteMemberSpecializations(std::string& code) {
+  if (code.find("template") == std::string::npos) return false;
+  const std::string masked = Masked(code);
+  struct Edit {
+    size_t begin, end;
+    std::string text;
+  };
+  std::vector<Edit> edits;
+  std::vector<std::pair<bool, size_t>> scopes;  // per open brace: a class body?, where it opened
+  for (size_t i = 0; i < masked.size(); ++i) {
+    const char c = masked[i];
+    if (c == '{') {
+      scopes.emplace_back(OpensClassBody(masked, i), i);
+      continue;
+    }
+    if (c == '}') {
+      if (!scopes.empty()) scopes.pop_back();
+      continue;
+    }
+    if (scopes.empty() || !scopes.back().first) continue;
+    const auto head = TemplateHead(masked, i);
+    if (!head || !Trimmed(head->first).empty()) continue;
+    const std::optional<SpecializedName> specialized = FindSpecializedName(masked, head->second);
+    if (!specialized) continue;
+    // The primary: the nearest earlier template of the same name in this class body.
+    std::optional<std::string> primaryHead;
+    for (size_t j = scopes.back().second; j < i; ++j) {
+      const auto candidate = TemplateHead(masked, j);
+      if (!candidate || Trimmed(candidate->first).empty()) continue;
+      if (DeclaresPrimary(masked, candidate->second, specialized->name)) primaryHead = candidate->first;
+    }
+    if (!primaryHead) continue;
+    const std::string args = code.substr(specialized->argsOpen + 1, specialized->argsClose - specialized->argsOpen - 2);
+    const std::optional<std::string> constraint = Constraint(*primaryHead, OneLine(args));
+    if (!constraint) continue;
+    edits.push_back({i, head->second, "template <" + OneLine(*primaryHead) + "> requires (" + *constraint + ")"});
+    std::string blank = code.substr(specialized->argsOpen, specialized->argsClose - specialized->argsOpen);
+    for (char& ch : blank)
+      if (ch != '\n') ch = ' ';
+    edits.push_back({specialized->argsOpen, specialized->argsClose, blank});
+    i = specialized->argsClose - 1;
+  }
+  for (auto edit = edits.rbegin(); edit != edits.rend(); ++edit)
+    code.replace(edit->begin, edit->end - edit->begin, edit->text);
+  return !edits.empty();
+}
+
+}  // namespace akgen::bench
