@@ -1,5 +1,6 @@
 #include "bench/builder/member_specializations.h"
 
+#include <algorithm>
 #include <cctype>
 #include <optional>
 #include <string_view>
@@ -9,6 +10,9 @@
 
 namespace akgen::bench {
 namespace {
+
+// The parameter a member class template gains so its in-class specialisations can be partial ones.
+constexpr const char* kSpecializationTag = "AkgenSpecialization_";
 
 bool IsWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
@@ -195,6 +199,35 @@ std::optional<std::string> Constraint(const std::string& head, const std::string
   return constraint;
 }
 
+// `class|struct|union NAME <` at `from` (after spaces): the name and the argument list's `<`.
+std::optional<std::pair<std::string, size_t>> SpecializedClass(const std::string& masked, size_t from) {
+  size_t i = SkipSpace(masked, from);
+  size_t keyword = 0;
+  for (std::string_view key : {"class", "struct", "union"})
+    if (WordAt(masked, i, key)) keyword = key.size();
+  if (keyword == 0) return std::nullopt;
+  i = SkipSpace(masked, i + keyword);
+  size_t end = i;
+  while (end < masked.size() && IsWordChar(masked[end])) ++end;
+  const size_t open = SkipSpace(masked, end);
+  if (end == i || open >= masked.size() || masked[open] != '<') return std::nullopt;
+  return std::make_pair(masked.substr(i, end - i), open);
+}
+
+// Whether the template declared from `from` is the class template `name` itself (not a
+// specialisation): `class|struct|union name` followed by `{`, `:` or `;`.
+bool DeclaresPrimaryClass(const std::string& masked, size_t from, const std::string& name) {
+  size_t i = SkipSpace(masked, from);
+  size_t keyword = 0;
+  for (std::string_view key : {"class", "struct", "union"})
+    if (WordAt(masked, i, key)) keyword = key.size();
+  if (keyword == 0) return false;
+  i = SkipSpace(masked, i + keyword);
+  if (!WordAt(masked, i, name)) return false;
+  const size_t after = SkipSpace(masked, i + name.size());
+  return after < masked.size() && (masked[after] == '{' || masked[after] == ':' || masked[after] == ';');
+}
+
 std::string OneLine(std::string text) {
   for (char& c : text)
     if (c == '\n') c = ' ';
@@ -225,6 +258,24 @@ bool RewriteMemberSpecializations(std::string& code) {
     if (scopes.empty() || !scopes.back().first) continue;
     const auto head = TemplateHead(masked, i);
     if (!head || !Trimmed(head->first).empty()) continue;
+    if (const auto specializedClass = SpecializedClass(masked, head->second)) {
+      // A member class template: g++ takes a partial specialisation in class scope, so the primary
+      // gains a defaulted parameter and the specialisation becomes a partial one on it.
+      std::optional<size_t> primaryClose;
+      for (size_t j = scopes.back().second; j < i; ++j) {
+        const auto candidate = TemplateHead(masked, j);
+        if (candidate && !Trimmed(candidate->first).empty() && candidate->first.find("...") == std::string::npos &&
+            DeclaresPrimaryClass(masked, candidate->second, specializedClass->first))
+          primaryClose = candidate->second - 1;
+      }
+      const std::optional<size_t> argsClose = CloseAngle(masked, specializedClass->second);
+      if (!primaryClose || !argsClose) continue;
+      if (std::none_of(edits.begin(), edits.end(), [&](const Edit& edit) { return edit.begin == *primaryClose; }))
+        edits.push_back({*primaryClose, *primaryClose, std::string(", class ") + kSpecializationTag + " = void"});
+      edits.push_back({i, head->second, std::string("template <class ") + kSpecializationTag + ">"});
+      edits.push_back({*argsClose - 1, *argsClose - 1, std::string(", ") + kSpecializationTag});
+      continue;
+    }
     const std::optional<SpecializedName> specialized = FindSpecializedName(masked, head->second);
     if (!specialized) continue;
     // The primary: the nearest earlier template of the same name in this class body.
@@ -245,8 +296,8 @@ bool RewriteMemberSpecializations(std::string& code) {
     edits.push_back({specialized->argsOpen, specialized->argsClose, blank});
     i = specialized->argsClose - 1;
   }
-  for (auto edit = edits.rbegin(); edit != edits.rend(); ++edit)
-    code.replace(edit->begin, edit->end - edit->begin, edit->text);
+  std::stable_sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.begin > b.begin; });
+  for (const Edit& edit : edits) code.replace(edit.begin, edit.end - edit.begin, edit.text);
   return !edits.empty();
 }
 

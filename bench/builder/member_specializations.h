@@ -11,6 +11,11 @@
 //
 //   template <int32_t CORE_TYPE = g_coreType> requires ((CORE_TYPE) == (AscendC::AIC))
 //   void operator()(Params const &params) { ... }
+//
+// A member class template specialised in its class (`template <> struct Helper<void> {...}`)
+// becomes a partial specialisation, which g++ accepts there, on a defaulted parameter the rewrite
+// adds to the primary: `template <class T, class AkgenSpecialization_ = void> struct Helper` and
+// `template <class AkgenSpecialization_> struct Helper<void, AkgenSpecialization_>`.
 #pragma once
 #include <string>
 

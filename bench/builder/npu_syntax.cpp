@@ -1,10 +1,10 @@
 #include "bench/builder/npu_syntax.h"
 
-#include "bench/builder/member_specializations.h"
-
 #include <array>
 #include <cctype>
 #include <string_view>
+
+#include "bench/builder/member_specializations.h"
 
 namespace akgen::bench {
 namespace {
@@ -21,9 +21,17 @@ size_t CalleeBegin(const std::string& source, size_t chevron) {
   return begin == nameEnd ? chevron : begin;
 }
 
-
-// `[aicore]` at `i`. No kernel names a variable `aicore`, so it is always the attribute.
-bool IsAicoreAttribute(const std::string& source, size_t i) { return source.compare(i, 8, "[aicore]") == 0; }
+// The length of the NPU compiler's function attribute at `i` (`[aicore]`, `[host, aicore]`, …), or 0.
+// No kernel subscripts with a variable named aicore, so the bracket is always the attribute.
+size_t AicoreAttributeLength(const std::string& source, size_t i) {
+  if (source[i] != '[') return 0;
+  const size_t close = source.find(']', i);
+  if (close == std::string::npos || close - i > 24) return 0;
+  std::string words;
+  for (size_t j = i + 1; j < close; ++j)
+    if (!std::isspace(static_cast<unsigned char>(source[j]))) words += source[j];
+  return words == "aicore" || words == "host,aicore" || words == "aicore,host" ? close + 1 - i : 0;
+}
 
 // Identifiers that only code for the cube core, or code choosing between the core types, contains.
 constexpr std::array<std::string_view, 14> kCubeMarkers = {
@@ -95,9 +103,9 @@ std::optional<std::string> RewriteNpuSyntax(const std::string& original, const s
       i = skipped;
       continue;
     }
-    if (IsAicoreAttribute(source, i)) {
-      code += source.substr(copiedUpTo, i - copiedUpTo) + std::string(8, ' ');
-      copiedUpTo = i = i + 8;
+    if (const size_t length = AicoreAttributeLength(source, i); length > 0) {
+      code += source.substr(copiedUpTo, i - copiedUpTo) + std::string(length, ' ');
+      copiedUpTo = i = i + length;
       rewritten = true;
       continue;
     }

@@ -46,12 +46,14 @@ TEST(KernelEntry, MissingEntryIsAParseProblemNamingTheFix) {
 TEST(NpuSyntax, BlanksTheAicoreAttributeKeepingColumns) {
   const std::string source =
       "__forceinline__ [aicore] constexpr int One() { return 1; }  // [aicore] in a comment stays\n"
+      "#define CATLASS_HOST_DEVICE __forceinline__ [host, aicore]\n"
       "const char* text = \"[aicore]\";\n";
   const std::optional<std::string> rewritten = RewriteNpuSyntax(source, "op_kernel/mm.cpp");
   ASSERT_TRUE(rewritten);
   EXPECT_EQ(*rewritten,
             "#line 1 \"op_kernel/mm.cpp\"\n"
             "__forceinline__          constexpr int One() { return 1; }  // [aicore] in a comment stays\n"
+            "#define CATLASS_HOST_DEVICE __forceinline__               \n"
             "const char* text = \"[aicore]\";\n");
 }
 
@@ -70,6 +72,10 @@ TEST(NpuSyntax, MemberSpecializationsBecomeConstrainedOverloads) {
       "    void operator()<AscendC::AIC>(Params const &params) { Run(params); }\n"
       "    template <class T, int N> void Copy(T value);\n"
       "    template <> void Copy<half,\n 4>(half value) {}\n"
+      "    template<class T>\n"
+      "    struct LayoutHelper { using type = typename T::LayoutIn; };\n"
+      "    template<>\n"
+      "    struct LayoutHelper<void> { using type = void; };\n"
       "};\n"
       "template <> struct Flag<0, AscendC::AIV> { static constexpr int ID = 8; };\n";
   const std::optional<std::string> rewritten = RewriteNpuSyntax(source, "k.cpp");
@@ -90,6 +96,10 @@ TEST(NpuSyntax, MemberSpecializationsBecomeConstrainedOverloads) {
             "    template <class T, int N> void Copy(T value);\n"
             "    template <class T, int N> requires (__is_same(T, half) && (N) == (4)) void Copy      \n"
             "   (half value) {}\n"
+            "    template<class T, class AkgenSpecialization_ = void>\n"
+            "    struct LayoutHelper { using type = typename T::LayoutIn; };\n"
+            "    template <class AkgenSpecialization_>\n"
+            "    struct LayoutHelper<void, AkgenSpecialization_> { using type = void; };\n"
             "};\n"
             "template <> struct Flag<0, AscendC::AIV> { static constexpr int ID = 8; };\n");
 }

@@ -22,3 +22,17 @@ T sqrt(T value) {
     return int64_t(root);
   }
 }
+
+// min and max of two scalars of one type, as the NPU compiler offers them to kernel code (Catlass
+// kernels call them unqualified). Templates, so a kernel's own min or max, or std::min after
+// `using namespace std`, is no conflicting redeclaration.
+template <class T>
+  requires std::is_arithmetic_v<T>
+constexpr T min(T a, T b) {
+  return b < a ? b : a;
+}
+template <class T>
+  requires std::is_arithmetic_v<T>
+constexpr T max(T a, T b) {
+  return a < b ? b : a;
+}
