@@ -35,6 +35,13 @@ void RecordGlobalFill(const GlobalRef& ref, uint64_t bytes, const Site& site);
 void RecordMatmul(const MemAccess* reads, size_t readCount, uint64_t readBytes, uint64_t fractalSteps,
                   const MemAccess& write, uint64_t writtenBytes, const Site& site);
 
+// The cube path's own instructions. LoadData: MTE1 moves `bytes` from L1 into L0A or L0B (the
+// write's memory picks the rate). Mmad: the cube runs `steps` 16 x K0 x 16 steps after its head,
+// fp32 ones slower. Fixpipe: `bytes` written from L0C to GM or L1.
+void RecordCubeLoad(const MemAccess& read, const MemAccess& write, uint64_t bytes, const Site& site);
+void RecordMmad(const MemAccess* accesses, size_t count, uint64_t steps, bool fp32, const Site& site);
+void RecordFixpipe(const MemAccess& read, const MemAccess& write, uint64_t bytes, const Site& site);
+
 // A scalar GetValue/SetValue (or the tiling read) by the scalar unit.
 void RecordScalarAccess(const MemAccess& access, const Site& site);
 
