@@ -30,8 +30,9 @@ void RecordCopy(const CopyEndpoint& dst, const CopyEndpoint& src, uint64_t bytes
 void RecordGlobalFill(const GlobalRef& ref, uint64_t bytes, const Site& site);
 
 // A Matmul request the block's cube core serves while the vector core waits: MTE2 reads `readBytes`
-// of A, B and bias from GM, the cube runs `fractalSteps` 16 x K0 x 16 steps, the fixpipe writes
-// `writtenBytes` of C; each stage starts when the one before it ends.
+// of A, B and bias from GM, the cube runs `fractalSteps` cycles of 16 x K0 x 16 steps (an fp32 step
+// counts cubeFp32CyclesPerStep), the fixpipe writes `writtenBytes` of C; each stage starts when the
+// one before it ends.
 void RecordMatmul(const MemAccess* reads, size_t readCount, uint64_t readBytes, uint64_t fractalSteps,
                   const MemAccess& write, uint64_t writtenBytes, const Site& site);
 
