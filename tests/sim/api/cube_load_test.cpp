@@ -168,4 +168,47 @@ TEST(CubeLoad, HalfBInNzTransposedIntoL0bGivesTheProduct) {
   for (size_t i = 0; i < expected.size(); ++i) ASSERT_EQ(double(c[i]), expected[i]) << i;
 }
 
+TEST(CubeLoad, Int8BInNzTransposedBySquaresGivesTheProduct) {
+  // B [k, n] int8 row major, as Catlass's CopyL1ToL0B<int8_t> loads it: per 32 rows of K, one
+  // LoadDataWithTranspose over N's 32-wide squares (srcStride: the column block's squares,
+  // dstGap 1, dstFracGap 0), each square becoming two adjacent 16-wide Zn fractals.
+  const uint32_t m = 32, n = 64, k = 96;
+  std::vector<int8_t> a, b, bT(size_t(n) * k);
+  for (float v : simtest::RandomFloats(size_t(m) * k, -100.0f, 100.0f, 7)) a.push_back(int8_t(v));
+  for (float v : simtest::RandomFloats(size_t(k) * n, -100.0f, 100.0f, 8)) b.push_back(int8_t(v));
+  for (uint32_t kk = 0; kk < k; ++kk)
+    for (uint32_t j = 0; j < n; ++j) bT[size_t(j) * k + kk] = b[size_t(kk) * n + j];
+  simtest::GmBuffer<int8_t> aGm(a), bGm(b);
+  simtest::GmBuffer<int32_t> cGm(size_t(m) * n);
+  const simtest::LaunchOutcome outcome = simtest::Launch(1, [&] {
+    TPipe pipe;
+    TBuf<TPosition::A1> a1Buf;
+    TBuf<TPosition::B1> b1Buf;
+    TBuf<TPosition::A2> a2Buf;
+    TBuf<TPosition::B2> b2Buf;
+    TBuf<TPosition::CO1> c1Buf;
+    pipe.InitBuffer(a1Buf, 8192);
+    pipe.InitBuffer(b1Buf, 8192);
+    pipe.InitBuffer(a2Buf, 8192);
+    pipe.InitBuffer(b2Buf, 8192);
+    pipe.InitBuffer(c1Buf, 8192);
+    GlobalTensor<int8_t> aGlobal, bGlobal;
+    GlobalTensor<int32_t> cGlobal;
+    aGlobal.SetGlobalBuffer((__gm__ int8_t*)aGm.addr());
+    bGlobal.SetGlobalBuffer((__gm__ int8_t*)bGm.addr());
+    cGlobal.SetGlobalBuffer((__gm__ int32_t*)cGm.addr());
+    LocalTensor<int8_t> a2 = a2Buf.Get<int8_t>(), b1 = b1Buf.Get<int8_t>(), b2 = b2Buf.Get<int8_t>();
+    cubetest::StageA(a1Buf.Get<int8_t>(), a2, aGlobal, m, k);
+    DataCopy(b1, bGlobal, Nd2NzParams(1, uint16_t(k), uint16_t(n), 0, uint16_t(n), uint16_t(k), 1, 0));
+    LoadData2dTransposeParams load(0, uint8_t(n / 32), uint16_t(k / 32), 1, 0);
+    for (uint32_t kb = 0; kb < k / 32; ++kb) LoadDataWithTranspose(b2[kb * (n / 16) * 512], b1[kb * 1024], load);
+    Mmad(c1Buf.Get<int32_t>(), a2, b2, MmadParams(uint16_t(m), uint16_t(n), uint16_t(k), 0, false, true));
+    Fixpipe(cGlobal, c1Buf.Get<int32_t>(), FixpipeParamsV220(uint16_t(n), uint16_t(m), uint16_t(Round16(m)), n, false));
+  });
+  ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+  const std::vector<double> expected = cubetest::Reference(a, bT, m, n, k, {});
+  const std::vector<int32_t> c = cGm.values();
+  for (size_t i = 0; i < expected.size(); ++i) ASSERT_EQ(double(c[i]), expected[i]) << i;
+}
+
 }  // namespace
