@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "launch_state.h"
+#include "local_memory.h"
 
 namespace ascendc_sim {
 namespace {
@@ -14,8 +15,8 @@ constexpr MemoryInfo kMemories[] = {
     {"L0C", 131072, 64}, {"BT", 1024, 64},  {"FB", 2048, 64},
 };
 
-// Uninitialised UB bytes read as NaN in half and float, so a kernel that depends on them fails
-// visibly. The other memories start zeroed: the cube path is not simulated yet.
+// Uninitialised on-chip bytes read as NaN in half and float (and -1 in integers), so a kernel that
+// depends on them fails visibly: no document defines what L1, L0 or L0C hold before a write.
 constexpr uint8_t kPoison = 0xff;
 
 size_t TotalBytes() {
@@ -25,8 +26,9 @@ size_t TotalBytes() {
 }
 
 // Finished blocks hand their storage to the next block instead of unmapping it: touching fresh
-// pages is most of a launch's fixed cost. Pooled storage has zeroed shadows and zeroed memories
-// except the UB, which every block poisons anew.
+// pages is most of a launch's fixed cost. Pooled storage has zeroed shadows; every block poisons
+// the UB anew, and each other memory when a TPipe first places a buffer there (PoisonOnFirstUse),
+// so a vector-only block never touches the cube's memories.
 std::vector<uint8_t*>& StoragePool() {
   static std::vector<uint8_t*> pool;
   return pool;
@@ -98,11 +100,15 @@ BlockState::~BlockState() {
   }
   memoryUsed[size_t(Memory::kUnifiedBuffer)] = true;
   for (size_t i = 0; i < size_t(Memory::kCount); ++i) {
-    if (!memoryUsed[i]) continue;
-    if (Memory(i) != Memory::kUnifiedBuffer) std::memset(memoryBase[i], 0, kMemories[i].bytes);  // UB is re-poisoned
-    std::memset(shadowBase[i], 0, kMemories[i].bytes);
+    if (memoryUsed[i]) std::memset(shadowBase[i], 0, kMemories[i].bytes);  // the next block poisons the bytes
   }
   StoragePool().push_back(storage);
+}
+
+void PoisonOnFirstUse(BlockState& block, Memory memory) {
+  if (block.memoryUsed[size_t(memory)]) return;
+  block.memoryUsed[size_t(memory)] = true;
+  if (memory != Memory::kUnifiedBuffer) std::memset(block.memoryBase[size_t(memory)], kPoison, Info(memory).bytes);
 }
 
 bool BlockState::Locate(const uint8_t* address, uint64_t bytes, Memory& memory, uint64_t& offset) const {

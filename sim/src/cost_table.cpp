@@ -31,7 +31,10 @@ constexpr CostTable Table(const char* soc, double clockMhz) {
       .ubToGmBytesPerCycle = BytesPerCycle(188.46), // [PTO]
       .ubToUbBytesPerCycle = BytesPerCycle(1024.0), // [PTO]
       .l1ToUbBytesPerCycle = 128,                   // [INI] l1→ub
-      .fixpipeToGmBytesPerCycle = BytesPerCycle(188.46), // assumed as UB→GM [PTO]
+      .fixpipeToGmBytesPerCycle = BytesPerCycle(70.0),  // L0C→GM [PTO]
+      .l1ToL0aBytesPerCycle = BytesPerCycle(441.0),     // L1→L0A [PTO]
+      .l1ToL0bBytesPerCycle = BytesPerCycle(220.5),     // L1→L0B [PTO]
+      .l1ToL0LatencyCycles = 30,                        // assumed: no public figure, far below a GM round trip
       .dmaLatencyCycles = 200,                      // assumed
       .dmaBurstCycles = 1,                          // assumed
       .vector =
@@ -44,6 +47,7 @@ constexpr CostTable Table(const char* soc, double clockMhz) {
               {44, 2, 2},  // reductions: RowSum bias 44–121 [PTO]; per repeat assumed
           },
       .cubeHeadCycles = 6,        // Mmad head [PTO cce_costmodel_cube]
+      .cubeFp32CyclesPerStep = 2, // fp32 steps take 2 cycles [PTO cce_costmodel_cube]
       .issueCycles = 4,           // assumed
       .scalarBlockCycles = 4,     // assumed: a basic block of our x86 build holds ~4 instructions
       .scalarUbAccessCycles = 2,  // assumed

@@ -36,11 +36,15 @@ struct CostTable {
   double ubToGmBytesPerCycle;
   double ubToUbBytesPerCycle;
   double l1ToUbBytesPerCycle;
-  double fixpipeToGmBytesPerCycle;  // L0C to GM through the fixpipe
+  double fixpipeToGmBytesPerCycle;  // L0C to GM (and to L1) through the fixpipe
+  double l1ToL0aBytesPerCycle;      // LoadData into L0A
+  double l1ToL0bBytesPerCycle;      // LoadData into L0B
+  uint32_t l1ToL0LatencyCycles;     // fixed cost of an on-chip cube transfer (LoadData, Fixpipe to L1)
   uint32_t dmaLatencyCycles;
   uint32_t dmaBurstCycles;  // extra per block of a multi-block (strided) copy
   VecCostFigures vector[size_t(VecCost::kCount)];
   uint32_t cubeHeadCycles;  // per Mmad, before its 16 x K0 x 16 steps (one per cycle)
+  uint32_t cubeFp32CyclesPerStep;  // an fp32 step (16 x 8 x 16) takes this many cycles
   // The scalar unit: issuing one vector or DMA instruction, one basic block of the kernel's own
   // code (scalar_code.h), and a load or store of UB or of GM (GetValue/SetValue or a raw pointer);
   // a GM access that misses the data cache waits for the line from GM on top.

@@ -57,7 +57,12 @@ void CheckSide(const CopyEndpoint& side, uint64_t offset, uint64_t bytes, bool w
   CheckTensor(side.local, side.local.address + offset, bytes, offset == 0, site);
 }
 
-// A write to GM under the block's atomic mode: plain, or combined element-wise with what is there.
+void FillBytes(uint8_t* destination, uint64_t bytes, uint64_t valueBits, uint32_t elementBytes) {
+  for (uint64_t i = 0; i + elementBytes <= bytes; i += elementBytes) std::memcpy(destination + i, &valueBits, elementBytes);
+}
+
+}  // namespace
+
 void WriteGlobal(uint8_t* to, const uint8_t* from, uint64_t bytes) {
   const BlockState& block = CurrentBlock();
   if (block.atomicOp == rt::AtomicOp::kNone) {
@@ -77,12 +82,6 @@ void WriteGlobal(uint8_t* to, const uint8_t* from, uint64_t bytes) {
     }
   });
 }
-
-void FillBytes(uint8_t* destination, uint64_t bytes, uint64_t valueBits, uint32_t elementBytes) {
-  for (uint64_t i = 0; i + elementBytes <= bytes; i += elementBytes) std::memcpy(destination + i, &valueBits, elementBytes);
-}
-
-}  // namespace
 
 namespace rt {
 

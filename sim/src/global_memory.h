@@ -9,5 +9,8 @@ namespace ascendc_sim {
 // Reports gm-out-of-bounds unless [ref.address, ref.address + bytes) lies in one GmAlloc region.
 // rt::CheckGlobal does this for the scalar unit's own accesses and also records them.
 void CheckGlobalBounds(const GlobalRef& ref, uint64_t bytes, Access access, const Site& site);
+// A write of `bytes` to GM by a data mover or the fixpipe under the block's atomic mode
+// (SetAtomicAdd/Max/Min): plain, or combined element-wise with what GM holds.
+void WriteGlobal(uint8_t* to, const uint8_t* from, uint64_t bytes);
 
 }  // namespace ascendc_sim

@@ -93,6 +93,27 @@ void RecordMatmul(const MemAccess* reads, size_t readCount, uint64_t readBytes, 
   timeline.Barrier(uint8_t(PIPE_ALL), site);
 }
 
+void RecordCubeLoad(const MemAccess& read, const MemAccess& write, uint64_t bytes, const Site& site) {
+  const CostTable& costs = CurrentLaunchCost().Costs();
+  const double rate = write.space == uint8_t(Memory::kL0B) ? costs.l1ToL0bBytesPerCycle : costs.l1ToL0aBytesPerCycle;
+  const MemAccess accesses[] = {read, write};
+  IssueTransfer({HwPipe::kMte1, rate}, costs.l1ToL0LatencyCycles, bytes, accesses, 2, 0, 0, site);
+}
+
+void RecordMmad(const MemAccess* accesses, size_t count, uint64_t steps, bool fp32, const Site& site) {
+  const CostTable& costs = CurrentLaunchCost().Costs();
+  const uint64_t perStep = fp32 ? costs.cubeFp32CyclesPerStep : 1;
+  CurrentBlock().timeline.Issue(HwPipe::kCube, costs.cubeHeadCycles + steps * perStep, accesses, count, site);
+}
+
+void RecordFixpipe(const MemAccess& read, const MemAccess& write, uint64_t bytes, const Site& site) {
+  const CostTable& costs = CurrentLaunchCost().Costs();
+  const MemAccess accesses[] = {read, write};
+  const bool toGm = write.space == kGlobalSpace;
+  IssueTransfer({HwPipe::kFixpipe, costs.fixpipeToGmBytesPerCycle}, toGm ? costs.dmaLatencyCycles : costs.l1ToL0LatencyCycles,
+                bytes, accesses, 2, 0, toGm ? bytes : 0, site);
+}
+
 void RecordGlobalFill(const GlobalRef& ref, uint64_t bytes, const Site& site) {
   const CostTable& costs = CurrentLaunchCost().Costs();
   const MemAccess access = GlobalAccess(ref.address, bytes, true);

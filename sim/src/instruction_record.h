@@ -30,10 +30,18 @@ void RecordCopy(const CopyEndpoint& dst, const CopyEndpoint& src, uint64_t bytes
 void RecordGlobalFill(const GlobalRef& ref, uint64_t bytes, const Site& site);
 
 // A Matmul request the block's cube core serves while the vector core waits: MTE2 reads `readBytes`
-// of A, B and bias from GM, the cube runs `fractalSteps` 16 x K0 x 16 steps, the fixpipe writes
-// `writtenBytes` of C; each stage starts when the one before it ends.
+// of A, B and bias from GM, the cube runs `fractalSteps` cycles of 16 x K0 x 16 steps (an fp32 step
+// counts cubeFp32CyclesPerStep), the fixpipe writes `writtenBytes` of C; each stage starts when the
+// one before it ends.
 void RecordMatmul(const MemAccess* reads, size_t readCount, uint64_t readBytes, uint64_t fractalSteps,
                   const MemAccess& write, uint64_t writtenBytes, const Site& site);
+
+// The cube path's own instructions. LoadData: MTE1 moves `bytes` from L1 into L0A or L0B (the
+// write's memory picks the rate). Mmad: the cube runs `steps` 16 x K0 x 16 steps after its head,
+// fp32 ones slower. Fixpipe: `bytes` written from L0C to GM or L1.
+void RecordCubeLoad(const MemAccess& read, const MemAccess& write, uint64_t bytes, const Site& site);
+void RecordMmad(const MemAccess* accesses, size_t count, uint64_t steps, bool fp32, const Site& site);
+void RecordFixpipe(const MemAccess& read, const MemAccess& write, uint64_t bytes, const Site& site);
 
 // A scalar GetValue/SetValue (or the tiling read) by the scalar unit.
 void RecordScalarAccess(const MemAccess& access, const Site& site);

@@ -12,6 +12,9 @@ namespace ascendc_sim {
 void CheckTensor(const LocalRef& ref, const uint8_t* address, uint64_t bytes, bool requireAlignment, const Site& site,
                  const char* operand = nullptr);
 void MarkWritten(const uint8_t* address, uint64_t bytes);
+// Marks `memory` used by the block and, the first time, fills it with the poison pattern (the UB is
+// poisoned when the block starts).
+void PoisonOnFirstUse(BlockState& block, Memory memory);
 // Warns once per call site when any byte was never written.
 void CheckInitialized(const uint8_t* address, uint64_t bytes, const Site& site);
 

@@ -2,6 +2,7 @@
 #include <vector>
 
 #include "ascendc_sim/adv_api/matmul_request.h"
+#include "cube_numerics.h"
 #include "diagnostics.h"
 #include "element.h"
 #include "global_memory.h"
@@ -73,13 +74,10 @@ std::vector<Acc> Accumulate(const MatmulRequest& r) {
   std::vector<Acc> c(size_t(r.m * r.n));
   for (int64_t i = 0; i < r.m; ++i) {
     for (int64_t j = 0; j < r.n; ++j) {
-      Acc total = bias[size_t(j)];
-      for (int64_t step = 0; step < r.k; step += k0) {
-        std::conditional_t<std::is_same_v<Acc, float>, double, int64_t> partial = 0;
-        for (int64_t kk = step; kk < r.k && kk < step + k0; ++kk) partial += a[size_t(i * r.k + kk)] * b[size_t(kk * r.n + j)];
-        total = Acc(total + partial);
-      }
-      c[size_t(i * r.n + j)] = total;
+      c[size_t(i * r.n + j)] = AccumulateSteps(bias[size_t(j)], r.k, k0, [&](int64_t kk) {
+        using Step = std::conditional_t<std::is_same_v<Acc, float>, double, int64_t>;
+        return Step(a[size_t(i * r.k + kk)]) * Step(b[size_t(kk * r.n + j)]);
+      });
     }
   }
   return c;
@@ -126,7 +124,10 @@ void Matmul(const MatmulRequest& request, Site site) {
   const MemAccess reads[] = {GlobalAccess(request.a.address, aBytes, false), GlobalAccess(request.b.address, bBytes, false),
                              GlobalAccess(request.bias.address, biasBytes, false)};
   const uint64_t k0 = kFractalBytes / DTypeBytes(request.aType);
-  const uint64_t fractalSteps = uint64_t((request.m + 15) / 16) * uint64_t((request.n + 15) / 16) * ((uint64_t(request.k) + k0 - 1) / k0);
+  // fp32 steps take longer, as in Mmad (instruction_record.h).
+  const uint64_t perStep = request.aType == DType::kFloat ? CurrentLaunchCost().Costs().cubeFp32CyclesPerStep : 1;
+  const uint64_t fractalSteps =
+      uint64_t((request.m + 15) / 16) * uint64_t((request.n + 15) / 16) * ((uint64_t(request.k) + k0 - 1) / k0) * perStep;
   RecordMatmul(reads, request.hasBias ? 3 : 2,
                uint64_t(request.m * request.k) * DTypeBytes(request.aType) +
                    uint64_t(request.k * request.n) * DTypeBytes(request.bType) + biasBytes,

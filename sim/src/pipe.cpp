@@ -5,6 +5,7 @@
 
 #include "diagnostics.h"
 #include "launch_state.h"
+#include "local_memory.h"
 
 namespace ascendc_sim {
 namespace {
@@ -85,7 +86,7 @@ std::vector<int32_t> PlaceBuffers(PipeState& pipe, uint8_t position, const uint3
     }
     if (!offsets) pipe.used[size_t(memory)] = offset + bytes;
     pipe.allocations.push_back({owner, position, offset, bytes, site});
-    block.memoryUsed[size_t(memory)] = true;
+    PoisonOnFirstUse(block, memory);
     BufferSlot slot;
     slot.memory = memory;
     slot.offset = offset;

@@ -1,5 +1,6 @@
 // DataCopy and DataCopyPad between global memory and on-chip buffers.
 #pragma once
+#include "ascendc_sim/cube_runtime.h"
 #include "ascendc_sim/global_tensor.h"
 #include "ascendc_sim/keywords.h"
 #include "ascendc_sim/local_tensor.h"
@@ -124,6 +125,13 @@ void DataCopyUB2GMImpl(__gm__ T* dst, __ubuf__ T* src, const DataCopyParams& int
 template <class T>
 void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& params,
               const std::source_location location = std::source_location::current()) {
+  if constexpr (requires { ascendc_sim::DTypeTag<T>::value; }) {
+    if (dst.GetPosition() == TPosition::C2) {  // L1 -> bias table counts 64-byte blocks (cube_copy.h)
+      ascendc_sim::rt::CopyToBiasTable(dst.SimRef(), ascendc_sim::kDTypeOf<T>, src.SimRef(), ascendc_sim::kDTypeOf<T>,
+                                       copy_detail::Shape(params), ascendc_sim::MakeSite("DataCopy", location));
+      return;
+    }
+  }
   copy_detail::Copy(dst, src, sizeof(T), ascendc_sim::CopyKind::kBlocks, copy_detail::Shape(params), {}, "DataCopy",
                     location);
 }

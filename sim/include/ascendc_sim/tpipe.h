@@ -79,17 +79,18 @@ class TBuf {
  public:
   template <class T>
   LocalTensor<T> Get(const std::source_location location = std::source_location::current()) {
-    return LocalTensor<T>(ascendc_sim::rt::BufGet(handle_, 0, 0, ascendc_sim::MakeSite("TBuf::Get", location)));
+    return LocalTensor<T>(Placed(ascendc_sim::rt::BufGet(handle_, 0, 0, ascendc_sim::MakeSite("TBuf::Get", location))));
   }
   template <class T>
   LocalTensor<T> Get(uint32_t length, const std::source_location location = std::source_location::current()) {
-    return LocalTensor<T>(ascendc_sim::rt::BufGet(handle_, length * sizeof(T), 0, ascendc_sim::MakeSite("TBuf::Get", location)));
+    return LocalTensor<T>(
+        Placed(ascendc_sim::rt::BufGet(handle_, length * sizeof(T), 0, ascendc_sim::MakeSite("TBuf::Get", location))));
   }
   template <class T>
   LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset,
                                const std::source_location location = std::source_location::current()) {
-    return LocalTensor<T>(ascendc_sim::rt::BufGet(handle_, size * sizeof(T), bufOffset,
-                                                  ascendc_sim::MakeSite("TBuf::GetWithOffset", location)));
+    return LocalTensor<T>(Placed(ascendc_sim::rt::BufGet(handle_, size * sizeof(T), bufOffset,
+                                                         ascendc_sim::MakeSite("TBuf::GetWithOffset", location))));
   }
   // A TBuf has no queue semantics: AllocTensor hands out the whole buffer and FreeTensor does nothing.
   template <class T>
@@ -102,6 +103,16 @@ class TBuf {
   int32_t& SimHandle() { return handle_; }
 
  private:
+  // The runtime calls every UB TBuf view VECCALC; a cube-side TBuf keeps its own position, which
+  // the cube instructions check (LoadData's destination at A2/B2, Mmad's at CO1, ...).
+  static ascendc_sim::LocalRef Placed(ascendc_sim::LocalRef ref) {
+    constexpr bool kCubeSide = kPos == TPosition::A1 || kPos == TPosition::A2 || kPos == TPosition::B1 ||
+                               kPos == TPosition::B2 || kPos == TPosition::C1 || kPos == TPosition::C2 ||
+                               kPos == TPosition::CO1 || kPos == TPosition::TSCM || kPos == TPosition::C2PIPE2GM;
+    if (kCubeSide && ref.owner >= 0) ref.position = uint8_t(kPos);
+    return ref;
+  }
+
   int32_t handle_ = -1;
 };
 
