@@ -31,10 +31,12 @@ constexpr CostTable Table(const char* soc, double clockMhz) {
       .ubToGmBytesPerCycle = BytesPerCycle(188.46), // [PTO]
       .ubToUbBytesPerCycle = BytesPerCycle(1024.0), // [PTO]
       .l1ToUbBytesPerCycle = 128,                   // [INI] l1→ub
-      .fixpipeToGmBytesPerCycle = BytesPerCycle(70.0),  // L0C→GM [PTO]
-      .l1ToL0aBytesPerCycle = BytesPerCycle(441.0),     // L1→L0A [PTO]
-      .l1ToL0bBytesPerCycle = BytesPerCycle(220.5),     // L1→L0B [PTO]
-      .l1ToL0LatencyCycles = 30,                        // assumed: no public figure, far below a GM round trip
+      // L0C→GM, L1→L0A and L1→L0B [PTO]; the fixed cost of an on-chip cube transfer is assumed
+      // (no public figure; far below a GM round trip).
+      .fixpipeToGmBytesPerCycle = BytesPerCycle(70.0),
+      .l1ToL0aBytesPerCycle = BytesPerCycle(441.0),
+      .l1ToL0bBytesPerCycle = BytesPerCycle(220.5),
+      .l1ToL0LatencyCycles = 30,
       .dmaLatencyCycles = 200,                      // assumed
       .dmaBurstCycles = 1,                          // assumed
       .vector =
@@ -47,7 +49,8 @@ constexpr CostTable Table(const char* soc, double clockMhz) {
               {44, 2, 2},  // reductions: RowSum bias 44–121 [PTO]; per repeat assumed
           },
       .cubeHeadCycles = 6,        // Mmad head [PTO cce_costmodel_cube]
-      .cubeFp32CyclesPerStep = 2, // fp32 steps take 2 cycles [PTO cce_costmodel_cube]
+      // fp32 steps take 2 cycles [PTO cce_costmodel_cube]
+      .cubeFp32CyclesPerStep = 2,
       .issueCycles = 4,           // assumed
       .scalarBlockCycles = 4,     // assumed: a basic block of our x86 build holds ~4 instructions
       .scalarUbAccessCycles = 2,  // assumed

@@ -110,8 +110,9 @@ void RecordFixpipe(const MemAccess& read, const MemAccess& write, uint64_t bytes
   const CostTable& costs = CurrentLaunchCost().Costs();
   const MemAccess accesses[] = {read, write};
   const bool toGm = write.space == kGlobalSpace;
-  IssueTransfer({HwPipe::kFixpipe, costs.fixpipeToGmBytesPerCycle}, toGm ? costs.dmaLatencyCycles : costs.l1ToL0LatencyCycles,
-                bytes, accesses, 2, 0, toGm ? bytes : 0, site);
+  const uint64_t fixed = toGm ? costs.dmaLatencyCycles : costs.l1ToL0LatencyCycles;
+  IssueTransfer({HwPipe::kFixpipe, costs.fixpipeToGmBytesPerCycle}, fixed, bytes, accesses, 2, 0, toGm ? bytes : 0,
+                site);
 }
 
 void RecordGlobalFill(const GlobalRef& ref, uint64_t bytes, const Site& site) {

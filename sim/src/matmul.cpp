@@ -126,8 +126,8 @@ void Matmul(const MatmulRequest& request, Site site) {
   const uint64_t k0 = kFractalBytes / DTypeBytes(request.aType);
   // fp32 steps take longer, as in Mmad (instruction_record.h).
   const uint64_t perStep = request.aType == DType::kFloat ? CurrentLaunchCost().Costs().cubeFp32CyclesPerStep : 1;
-  const uint64_t fractalSteps =
-      uint64_t((request.m + 15) / 16) * uint64_t((request.n + 15) / 16) * ((uint64_t(request.k) + k0 - 1) / k0) * perStep;
+  const uint64_t fractalSteps = uint64_t((request.m + 15) / 16) * uint64_t((request.n + 15) / 16) *
+                                ((uint64_t(request.k) + k0 - 1) / k0) * perStep;
   RecordMatmul(reads, request.hasBias ? 3 : 2,
                uint64_t(request.m * request.k) * DTypeBytes(request.aType) +
                    uint64_t(request.k * request.n) * DTypeBytes(request.bType) + biasBytes,
