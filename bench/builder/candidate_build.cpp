@@ -250,6 +250,9 @@ const std::vector<std::string>& KernelOnlyFlags() {
   static const std::vector<std::string> flags = [] {
     std::vector<std::string> all = {"-fno-builtin-malloc", "-fno-builtin-calloc", "-fno-builtin-realloc",
                                     "-fno-builtin-free", "-fno-allocation-dce"};
+    // Kernel code's own versions of standard headers (sim/include/ascendc_sim/kernel_std) come first.
+    for (const std::string& flag : HarnessToolchain().compileFlags)
+      if (flag.starts_with("-I")) all.insert(all.begin(), flag + "/ascendc_sim/kernel_std");
     const std::vector<std::string>& instrumentation = HarnessToolchain().kernelInstrumentation;
     all.insert(all.end(), instrumentation.begin(), instrumentation.end());
     return all;

@@ -85,6 +85,7 @@ struct BlockState {
   std::vector<PipeState> pipes;
   std::vector<QueueState> queues;
   std::vector<BufferSlot> slots;
+  std::vector<int32_t> survivingBuffers;  // TBuf buffers of destroyed pipes, valid until memory is reused
   void* currentPipe = nullptr;
   MaskRegister mask;
   uint64_t padValueBits = 0;

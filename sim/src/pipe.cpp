@@ -10,6 +10,22 @@
 namespace ascendc_sim {
 namespace {
 
+// A buffer placed over TBuf memory that outlived its destroyed pipe makes that memory's old tensors
+// stale, as any reallocation does.
+void RetireOverlappedSurvivors(BlockState& block, Memory memory, uint64_t begin, uint64_t end) {
+  std::vector<int32_t>& survivors = block.survivingBuffers;
+  for (auto it = survivors.begin(); it != survivors.end();) {
+    BufferSlot& slot = block.slots[size_t(*it)];
+    if (slot.memory == memory && slot.offset < end && begin < uint64_t(slot.offset) + slot.bytes) {
+      slot.state = BufferSlot::State::kFree;
+      slot.generation++;
+      it = survivors.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
 constexpr uint32_t kMaxBuffersPerPipe = 64;
 constexpr uint32_t kMaxQueueBuffersPerPosition = 8;
 constexpr int kEventIdsPerEvent = 8;
@@ -75,8 +91,9 @@ std::vector<int32_t> PlaceBuffers(PipeState& pipe, uint8_t position, const uint3
       std::vector<std::string> notes = AllocationTable(pipe, memory);
       notes.push_back(Format("  [%6u, %6llu) %6u bytes  %s %s  <- this request", offset,
                              static_cast<unsigned long long>(end), bytes, PositionName(position), owner.c_str()));
-      std::string message = Format("%s needs bytes up to %llu but %s holds %u bytes; shrink the tile or the buffer count",
-                                   owner.c_str(), static_cast<unsigned long long>(end), info.name, info.bytes);
+      std::string message =
+          Format("%s needs bytes up to %llu but %s holds %u bytes; shrink the tile or the buffer count", owner.c_str(),
+                 static_cast<unsigned long long>(end), info.name, info.bytes);
       // Offsets are 32-bit in every buffer record, as in CANN.
       if (end > UINT32_MAX) RaiseError("ub-overflow", site, std::move(message), std::move(notes));
       // The hardware faults only on an access past the end, so a buffer the kernel never touches
@@ -85,6 +102,7 @@ std::vector<int32_t> PlaceBuffers(PipeState& pipe, uint8_t position, const uint3
       RaiseWarning("ub-overflow", site, message + "; an access past the end will fault", true, std::move(notes));
     }
     if (!offsets) pipe.used[size_t(memory)] = offset + bytes;
+    RetireOverlappedSurvivors(block, memory, offset, end);
     pipe.allocations.push_back({owner, position, offset, bytes, site});
     PoisonOnFirstUse(block, memory);
     BufferSlot slot;
@@ -108,14 +126,20 @@ HwPipe ProducerAt(AscendC::TPosition position) {
     case TPosition::VECIN:
     case TPosition::A1:
     case TPosition::B1:
-    case TPosition::C1: return HwPipe::kMte2;
+    case TPosition::C1:
+      return HwPipe::kMte2;
     case TPosition::A2:
     case TPosition::B2:
-    case TPosition::C2: return HwPipe::kMte1;
-    case TPosition::CO1: return HwPipe::kCube;
-    case TPosition::CO2: return HwPipe::kFixpipe;
-    case TPosition::TSCM: return HwPipe::kMte3;
-    default: return HwPipe::kVector;
+    case TPosition::C2:
+      return HwPipe::kMte1;
+    case TPosition::CO1:
+      return HwPipe::kCube;
+    case TPosition::CO2:
+      return HwPipe::kFixpipe;
+    case TPosition::TSCM:
+      return HwPipe::kMte3;
+    default:
+      return HwPipe::kVector;
   }
 }
 
@@ -124,16 +148,21 @@ HwPipe ConsumerAt(AscendC::TPosition position) {
   switch (position) {
     case TPosition::GM:
     case TPosition::VECOUT:
-    case TPosition::CO2: return HwPipe::kMte3;
+    case TPosition::CO2:
+      return HwPipe::kMte3;
     case TPosition::A1:
     case TPosition::B1:
     case TPosition::C1:
-    case TPosition::TSCM: return HwPipe::kMte1;
+    case TPosition::TSCM:
+      return HwPipe::kMte1;
     case TPosition::A2:
     case TPosition::B2:
-    case TPosition::C2: return HwPipe::kCube;
-    case TPosition::CO1: return HwPipe::kFixpipe;
-    default: return HwPipe::kVector;
+    case TPosition::C2:
+      return HwPipe::kCube;
+    case TPosition::CO1:
+      return HwPipe::kFixpipe;
+    default:
+      return HwPipe::kVector;
   }
 }
 
@@ -148,10 +177,10 @@ void InitQueue(int32_t pipeHandle, int32_t& queue, uint8_t srcPosition, uint8_t 
     if (state.position == position) queueBuffersHere += uint32_t(state.slots.size());
   }
   if (queueBuffersHere > kMaxQueueBuffersPerPosition) {
-    RaiseError("too-many-buffers", site,
-               Format("%u TQue buffers at position %s; Atlas A2 has %u event IDs per position, so at most %u fit",
-                      queueBuffersHere, PositionName(position), kMaxQueueBuffersPerPosition,
-                      kMaxQueueBuffersPerPosition));
+    RaiseError(
+        "too-many-buffers", site,
+        Format("%u TQue buffers at position %s; Atlas A2 has %u event IDs per position, so at most %u fit",
+               queueBuffersHere, PositionName(position), kMaxQueueBuffersPerPosition, kMaxQueueBuffersPerPosition));
   }
   const std::string owner = Format("TQue#%zu", block.queues.size());
   QueueState state;
@@ -203,11 +232,16 @@ BufferSlot& OwnedSlot(int32_t queueHandle, const LocalRef& tensor, const char* o
 
 const char* StateName(BufferSlot::State state) {
   switch (state) {
-    case BufferSlot::State::kFree: return "free";
-    case BufferSlot::State::kAllocated: return "allocated";
-    case BufferSlot::State::kQueued: return "enqueued";
-    case BufferSlot::State::kDequeued: return "dequeued";
-    case BufferSlot::State::kScratch: return "a TBuf";
+    case BufferSlot::State::kFree:
+      return "free";
+    case BufferSlot::State::kAllocated:
+      return "allocated";
+    case BufferSlot::State::kQueued:
+      return "enqueued";
+    case BufferSlot::State::kDequeued:
+      return "dequeued";
+    case BufferSlot::State::kScratch:
+      return "a TBuf";
   }
   return "?";
 }
@@ -220,10 +254,25 @@ int32_t PipeCreate() {
   return int32_t(block.pipes.size() - 1);
 }
 
-void PipeDestroy(int32_t pipe) {
+// Destroy ends the pipe's queues, but a TBuf's memory keeps its bytes and its address: kernels
+// (Catlass's Resource) take their TBuf tensors and destroy the pipe at once to free its event IDs,
+// then work on those tensors. They stay valid until a later pipe places a buffer over them.
+void PipeDestroy(int32_t pipeHandle) {
   if (CurrentBlockIndexOrNone() < 0) return;
-  PipeReset(pipe);
-  CurrentBlock().pipes[size_t(pipe)].alive = false;
+  BlockState& block = CurrentBlock();
+  std::vector<int32_t> survivors;
+  for (int32_t slotIndex : block.pipes[size_t(pipeHandle)].slots) {
+    if (block.slots[size_t(slotIndex)].state == BufferSlot::State::kScratch) survivors.push_back(slotIndex);
+  }
+  PipeState& pipe = block.pipes[size_t(pipeHandle)];
+  pipe.slots.erase(std::remove_if(pipe.slots.begin(), pipe.slots.end(),
+                                  [&](int32_t slot) {
+                                    return std::find(survivors.begin(), survivors.end(), slot) != survivors.end();
+                                  }),
+                   pipe.slots.end());
+  PipeReset(pipeHandle);
+  block.pipes[size_t(pipeHandle)].alive = false;
+  block.survivingBuffers.insert(block.survivingBuffers.end(), survivors.begin(), survivors.end());
 }
 
 void PipeReset(int32_t pipeHandle) {
@@ -406,12 +455,12 @@ LocalRef BufGet(int32_t buf, uint32_t bytes, uint32_t byteOffset, Site site) {
     // The NPU hands the view out unchecked (only CANN's CPU-debug build asserts), and answers ask
     // for more than they touch (GroupNormSwishGrad); an access past the buffer's end reaches the
     // bytes that follow, and CheckTensor reports it.
-    RaiseWarning("ub-out-of-bounds", site,
-                 Format("asks for bytes [%u, %llu) of a %u-byte TBuf; an access past byte %u reaches the bytes that "
-                        "follow the buffer",
-                        byteOffset, static_cast<unsigned long long>(uint64_t(byteOffset) + length), slot.bytes,
-                        slot.bytes),
-                 true);
+    RaiseWarning(
+        "ub-out-of-bounds", site,
+        Format("asks for bytes [%u, %llu) of a %u-byte TBuf; an access past byte %u reaches the bytes that "
+               "follow the buffer",
+               byteOffset, static_cast<unsigned long long>(uint64_t(byteOffset) + length), slot.bytes, slot.bytes),
+        true);
   }
   LocalRef ref = RefTo(buf, 0);
   ref.address += byteOffset;
@@ -433,10 +482,10 @@ LocalRef PipeStackBuffer(int32_t pipeHandle, uint8_t position, Site site) {
   const uint32_t start = pipe.used[size_t(Memory::kUnifiedBuffer)];
   const uint32_t end = Info(Memory::kUnifiedBuffer).bytes - kReservedTailBytes;
   if (start >= end) {
-    RaiseError("ub-overflow", site,
-               Format("PopStackBuffer: the TPipe's buffers reach UB byte %u, so nothing is left before byte %u", start,
-                      end),
-               AllocationTable(pipe, Memory::kUnifiedBuffer));
+    RaiseError(
+        "ub-overflow", site,
+        Format("PopStackBuffer: the TPipe's buffers reach UB byte %u, so nothing is left before byte %u", start, end),
+        AllocationTable(pipe, Memory::kUnifiedBuffer));
   }
   // Repeated pops (a high-level API in a loop) share one view until an InitBuffer moves the start.
   if (pipe.stackSlot < 0 || block.slots[size_t(pipe.stackSlot)].offset != start) {
@@ -456,8 +505,8 @@ LocalRef PipeStackBuffer(int32_t pipeHandle, uint8_t position, Site site) {
 void CheckQueueConfigValue(const char* field, uint32_t declared, const char* argument, uint32_t given, Site site) {
   if (declared != 0 && declared != given) {
     RaiseError("bad-parameter", site,
-               Format("InitBuffer's %s is %u but the queue's TQueConfig::%s is %u; they must be equal", argument,
-                      given, field, declared));
+               Format("InitBuffer's %s is %u but the queue's TQueConfig::%s is %u; they must be equal", argument, given,
+                      field, declared));
   }
 }
 
@@ -469,16 +518,16 @@ LocalRef LocalAt(const void* address, const char* operand, Site site) {
     const BufferSlot& slot = block.slots[index];
     const uint8_t* start = block.memoryBase[size_t(slot.memory)] + slot.offset;
     if (slot.state == BufferSlot::State::kFree || byte < start || byte >= start + slot.bytes) continue;
-    const uint8_t position = slot.queue >= 0 ? block.queues[size_t(slot.queue)].position
-                                             : uint8_t(AscendC::TPosition::VECCALC);
+    const uint8_t position =
+        slot.queue >= 0 ? block.queues[size_t(slot.queue)].position : uint8_t(AscendC::TPosition::VECCALC);
     LocalRef ref = RefTo(int32_t(index), position);
     ref.address = const_cast<uint8_t*>(byte);
     ref.bytes = uint32_t(ref.limit - byte);
     return ref;
   }
-  RaiseError("ub-out-of-bounds", site,
-             Format("%s points into no live TQue or TBuf buffer (freed, never allocated, or not on-chip memory)",
-                    operand));
+  RaiseError(
+      "ub-out-of-bounds", site,
+      Format("%s points into no live TQue or TBuf buffer (freed, never allocated, or not on-chip memory)", operand));
 }
 
 }  // namespace rt

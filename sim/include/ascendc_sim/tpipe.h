@@ -169,7 +169,8 @@ class TPipe {
   }
 
   void Reset() { ascendc_sim::rt::PipeReset(handle_); }
-  void Destroy() { ascendc_sim::rt::PipeReset(handle_); }
+  // Ends the queues; TBuf tensors keep their memory until another pipe places buffers there.
+  void Destroy() { ascendc_sim::rt::PipeDestroy(handle_); }
 
   template <HardEvent kEvent>
   TEventID AllocEventID(const std::source_location location = std::source_location::current()) {
