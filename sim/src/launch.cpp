@@ -18,6 +18,7 @@
 #include "core_launch.h"
 #include "core_sync.h"
 #include "diagnostics.h"
+#include "division_fault.h"
 #include "launch_cost.h"
 #include "launch_state.h"
 #include "scalar_code.h"
@@ -321,8 +322,17 @@ int Launch(const char* kernelName, uint32_t blockDim, KernelBodies bodies, void*
   // and two vector cores per block.
   SetLayout(launch, bodies.cube == nullptr ? CoreLayout{0, 1} : CoreLayout{1, bodies.vector == nullptr ? 0u : 2u});
   BuildFibers(launch);
+  CatchKernelDivisionFaults();
+  TakeKernelDivisionFaults();
   gLaunch = &launch;
   const int status = Schedule(launch);
+  if (const uint64_t divisions = TakeKernelDivisionFaults(); divisions > 0) {
+    RaiseWarning("divide-by-zero", site,
+                 Format("the kernel divided an integer by zero %llu time%s; the NPU's scalar unit does not trap, so "
+                        "the simulator went on with a quotient of all ones and the dividend as remainder (the NPU's "
+                        "values are unpublished: a result that matters is wrong on hardware too)",
+                        static_cast<unsigned long long>(divisions), divisions == 1 ? "" : "s"));
+  }
   if (status == 0) launch.cost.Publish(kernelName);
   gLaunch = nullptr;
   return status;

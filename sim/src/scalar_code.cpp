@@ -81,6 +81,8 @@ void EnterKernelCode(const void* stack, size_t stackBytes) {
 
 void LeaveKernelCode() { gInKernel = false; }
 
+bool InKernelCode() { return gInKernel; }
+
 void ConfineKernelStores() { gStoresConfined = true; }
 
 uint64_t TakeKernelBasicBlocks() { return std::exchange(gBasicBlocks, 0); }

@@ -21,6 +21,8 @@ namespace ascendc_sim {
 // Kernel code of the block whose fiber has this stack runs from now until LeaveKernelCode.
 void EnterKernelCode(const void* stack, size_t stackBytes);
 void LeaveKernelCode();
+// Whether a block's code (the kernel, or the runtime it called) is running.
+bool InKernelCode();
 // The basic blocks kernel code ran since the last call.
 uint64_t TakeKernelBasicBlocks();
 
