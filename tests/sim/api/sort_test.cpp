@@ -501,6 +501,45 @@ TEST(SortFamilyTest, Sort32ThenMrgSortSortsAllScores) {
   EXPECT_EQ(ReadPairs<float>(images[2], 0, kCount), expected);
 }
 
+// The A2 way back from pairs: GatherMask's built-in patterns pick the scores (every 4th half, or
+// every even float) and the indices (every odd uint32_t).
+template <class T>
+void CheckScoresAndIndicesComeBackWithGatherMask(uint32_t seed) {
+  constexpr uint32_t kCount = 64;
+  const auto scores = TiedScores<T>(kCount, seed);
+  const auto indices = ScatteredIndices(kCount, seed + 1);
+  Images images = {Bytes(scores), Bytes(indices), std::vector<uint8_t>(kCount * kPairBytes, 0),
+                   std::vector<uint8_t>(kCount * sizeof(T), 0), std::vector<uint8_t>(kCount * sizeof(uint32_t), 0)};
+  const auto outcome = RunOnBuffers(images, [&](Views& views) {
+    LocalTensor<T> pairs = views[2].ReinterpretCast<T>();
+    Sort32(pairs, views[0].ReinterpretCast<T>(), views[1].ReinterpretCast<uint32_t>(), kCount / 32);
+    PipeBarrier<PIPE_V>();
+    uint64_t kept = 0;
+    const uint8_t scorePattern = sizeof(T) == 2 ? 3 : 1;
+    const uint16_t pairRepeats = uint16_t(kCount * kPairBytes / 256);
+    GatherMask(views[3].ReinterpretCast<T>(), pairs, scorePattern, false, 0, {1, pairRepeats, 8, 0}, kept);
+    GatherMask(views[4].ReinterpretCast<uint32_t>(), views[2].ReinterpretCast<uint32_t>(), uint8_t(2), false, 0,
+               {1, pairRepeats, 8, 0}, kept);
+  });
+  ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+  const auto expected = ReferenceSort32(scores, indices);
+  for (uint32_t i = 0; i < kCount; ++i) {
+    T score;
+    uint32_t index = 0;
+    std::memcpy(static_cast<void*>(&score), &images[3][i * sizeof(T)], sizeof(T));
+    std::memcpy(&index, &images[4][i * sizeof(uint32_t)], sizeof(uint32_t));
+    ASSERT_EQ(ScoreBits(score), expected[i].scoreBits) << "score " << i;
+    ASSERT_EQ(index, expected[i].index) << "index " << i;
+  }
+}
+
+TEST(SortFamilyTest, HalfScoresAndIndicesComeBackWithGatherMask) {
+  CheckScoresAndIndicesComeBackWithGatherMask<half>(191);
+}
+TEST(SortFamilyTest, FloatScoresAndIndicesComeBackWithGatherMask) {
+  CheckScoresAndIndicesComeBackWithGatherMask<float>(193);
+}
+
 TEST(SortFamilyTest, GetSortLenAndGetSortOffsetCountElementsOfT) {
   EXPECT_EQ(GetSortLen<half>(128), 512u);
   EXPECT_EQ(GetSortLen<float>(128), 256u);
