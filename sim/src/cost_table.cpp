@@ -47,6 +47,10 @@ constexpr CostTable Table(const char* soc, double clockMhz) {
               {14, 2, 2},  // vconv head 14, slope 2 [PTO]
               {31, 2, 2},  // compare/select/gather: assumed as binary
               {44, 2, 2},  // reductions: RowSum bias 44–121 [PTO]; per repeat assumed
+              {31, 4, 4},  // Sort32: vbitsort 4 cycles per repeat [PTO]; fixed as simple
+              // MrgSort: [PTO] charges vmrgsort4 6 cycles per repeat whatever the runs' lengths;
+              // assumed here per 32 pairs written, since the work grows with the pairs merged
+              {31, 6, 6},
           },
       .cubeHeadCycles = 6,        // Mmad head [PTO cce_costmodel_cube]
       // fp32 steps take 2 cycles [PTO cce_costmodel_cube]

@@ -16,6 +16,8 @@ enum class VecCost : uint8_t {
   kConvert,        // Cast
   kCompareSelect,  // Compare, Select, Gather
   kReduce,         // reductions within repeats or across them
+  kSort,           // Sort32: a repeat sorts 32 scores into 256 bytes of (score, index) pairs
+  kMerge,          // MrgSort: a "repeat" is 256 bytes (32 pairs) of merged output
   kCount
 };
 

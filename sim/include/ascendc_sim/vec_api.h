@@ -11,5 +11,7 @@
 #include "ascendc_sim/vec_select.h"
 #include "ascendc_sim/vec_gather.h"
 #include "ascendc_sim/vec_reduce.h"
+#include "ascendc_sim/vec_sort.h"
+#include "ascendc_sim/vec_proposal.h"
 #include "ascendc_sim/vec_transpose.h"
 #include "ascendc_sim/tensor_operators.h"
