@@ -97,6 +97,7 @@ void BuildFibers(Launch& launch) {
 void Start(Fiber& fiber) {
   const LaunchCost& cost = gLaunch->cost;
   fiber.block = std::make_unique<BlockState>(fiber.core.fiber, cost.Costs(), cost.Mode(), cost.KeepSegments());
+  fiber.block->timeline.SetCubeCore(fiber.core.cube);
   fiber.stack = mmap(nullptr, kFiberStackBytes, PROT_READ | PROT_WRITE,
                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
   if (fiber.stack == MAP_FAILED) {

@@ -146,6 +146,17 @@ uint64_t PipeTimeline::ResolveConflicts(HwPipe pipe, uint64_t start, const MemAc
 }
 
 void PipeTimeline::Issue(HwPipe pipe, uint64_t cycles, const MemAccess* accesses, size_t count, const Site& site) {
+  for (size_t i = 0; i < count; ++i) {
+    if (accesses[i].space == kGlobalSpace) continue;
+    const Memory memory = Memory(accesses[i].space);
+    if (cubeCore_ == (memory != Memory::kUnifiedBuffer)) continue;
+    RaiseError("wrong-core", site,
+               cubeCore_ ? Format("touches the Unified Buffer, which the cube core (AIC) does not have: vector "
+                                  "instructions and UB copies run on the vector cores (guard them with ASCEND_IS_AIV)")
+                         : Format("touches %s, which a vector core (AIV) does not have: the cube path (L1, L0A/L0B/L0C, "
+                                  "bias table, fixpipe) runs on the cube core (guard it with ASCEND_IS_AIC)",
+                                  Info(memory).name));
+  }
   const size_t index = size_t(pipe);
   const uint64_t start = ResolveConflicts(pipe, Dispatch(pipe), accesses, count, site);
   Occupy(pipe, start, cycles, site);

@@ -58,6 +58,10 @@ class PipeTimeline {
  public:
   PipeTimeline(const CostTable& costs, SyncMode mode, bool keepSegments);
 
+  // The block's core is the cube core (AIC): it has L1, L0A/L0B/L0C, the bias table and the
+  // fixpipe buffer; a vector core (AIV) has the Unified Buffer.
+  void SetCubeCore(bool cube) { cubeCore_ = cube; }
+
   // An instruction costing `cycles` on `pipe` that touches `accesses`.
   void Issue(HwPipe pipe, uint64_t cycles, const MemAccess* accesses, size_t count, const Site& site);
   void CountGmTraffic(uint64_t read, uint64_t written);
@@ -107,6 +111,7 @@ class PipeTimeline {
   const CostTable& costs_;
   SyncMode mode_;
   bool keepSegments_;
+  bool cubeCore_ = false;
   std::array<uint64_t, kHwPipeCount> ready_{};  // when each pipe can start its next instruction
   std::array<uint32_t, kHwPipeCount> seq_{};    // instructions issued per pipe
   std::array<PipeClock, kHwPipeCount> known_{}; // what each pipe's next instruction is ordered after

@@ -29,7 +29,7 @@ struct CubeBuffers {
 
 template <class Body>
 simtest::LaunchOutcome RunCube(Body body) {
-  return simtest::Launch(1, [&] {
+  return simtest::LaunchOnCube(1, [&] {
     CubeBuffers buffers;
     body(buffers);
   });

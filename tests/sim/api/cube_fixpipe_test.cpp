@@ -29,7 +29,7 @@ uint64_t ScaleBits(float scale) { return uint64_t(__builtin_bit_cast(uint32_t, s
 template <class Dst, class Acc, class Body>
 std::vector<Dst> RunFixpipe(size_t gmElements, Body body, const std::vector<Dst>& initial = {}) {
   simtest::GmBuffer<Dst> gm(initial.empty() ? std::vector<Dst>(gmElements, Dst(0)) : initial);
-  const simtest::LaunchOutcome outcome = simtest::Launch(1, [&] {
+  const simtest::LaunchOutcome outcome = simtest::LaunchOnCube(1, [&] {
     TPipe pipe;
     TBuf<TPosition::CO1> c1Buf;
     TBuf<TPosition::C1> l1Buf;

@@ -29,7 +29,7 @@ TEST(CubeLayout, Nd2NzPlacesRowsInC0BlocksAndZeroPadsTheLastBlock) {
   for (uint32_t i = 0; i < rows * cols; ++i) input.push_back(half(float(i % 1000) + 0.5f));
   simtest::GmBuffer<half> gm(input);
   std::vector<uint16_t> l1;
-  const simtest::LaunchOutcome outcome = simtest::Launch(1, [&] {
+  const simtest::LaunchOutcome outcome = simtest::LaunchOnCube(1, [&] {
     TPipe pipe;
     TBuf<TPosition::A1> buf;
     pipe.InitBuffer(buf, 2 * rows16 * 16 * sizeof(half));
@@ -67,7 +67,7 @@ TEST(CubeLayout, Nd2NzWithSeveralMatricesAndStridesFollowsTheDocumentedLoopNest)
   simtest::GmBuffer<half> gm(input);
   const uint32_t l1Elements = 2 * 37 * 16 + 320 + 64;
   std::vector<uint16_t> l1;
-  const simtest::LaunchOutcome outcome = simtest::Launch(1, [&] {
+  const simtest::LaunchOutcome outcome = simtest::LaunchOnCube(1, [&] {
     TPipe pipe;
     TBuf<TPosition::B1> buf;
     pipe.InitBuffer(buf, l1Elements * sizeof(half));
@@ -99,7 +99,7 @@ TEST(CubeLayout, NdMatrixRoundTripsThroughL1L0aMmadAndFixpipe) {
   for (uint32_t i = 0; i < k; ++i) identityT[size_t(i) * k + i] = half(1.0f);
   simtest::GmBuffer<half> aGm(a), bGm(identityT);
   simtest::GmBuffer<float> cGm(size_t(m) * k);
-  const simtest::LaunchOutcome outcome = simtest::Launch(1, [&] {
+  const simtest::LaunchOutcome outcome = simtest::LaunchOnCube(1, [&] {
     TPipe pipe;
     TBuf<TPosition::A1> a1Buf;
     TBuf<TPosition::B1> b1Buf;

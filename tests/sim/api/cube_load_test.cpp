@@ -15,7 +15,7 @@ namespace {
 template <class T, TPosition kDst, class Load>
 std::vector<T> LoadIndices(uint32_t in, uint32_t out, Load load, simtest::LaunchOutcome* outcome) {
   std::vector<T> result;
-  *outcome = simtest::Launch(1, [&] {
+  *outcome = simtest::LaunchOnCube(1, [&] {
     TPipe pipe;
     TBuf<TPosition::A1> l1Buf;
     TBuf<kDst> l0Buf;
@@ -137,7 +137,7 @@ TEST(CubeLoad, HalfBInNzTransposedIntoL0bGivesTheProduct) {
     for (uint32_t j = 0; j < n; ++j) bT[size_t(j) * k + kk] = b[size_t(kk) * n + j];
   simtest::GmBuffer<half> aGm(a), bGm(b);
   simtest::GmBuffer<float> cGm(size_t(m) * n);
-  const simtest::LaunchOutcome outcome = simtest::Launch(1, [&] {
+  const simtest::LaunchOutcome outcome = simtest::LaunchOnCube(1, [&] {
     TPipe pipe;
     TBuf<TPosition::A1> a1Buf;
     TBuf<TPosition::B1> b1Buf;
@@ -180,7 +180,7 @@ TEST(CubeLoad, Int8BInNzTransposedBySquaresGivesTheProduct) {
     for (uint32_t j = 0; j < n; ++j) bT[size_t(j) * k + kk] = b[size_t(kk) * n + j];
   simtest::GmBuffer<int8_t> aGm(a), bGm(b);
   simtest::GmBuffer<int32_t> cGm(size_t(m) * n);
-  const simtest::LaunchOutcome outcome = simtest::Launch(1, [&] {
+  const simtest::LaunchOutcome outcome = simtest::LaunchOnCube(1, [&] {
     TPipe pipe;
     TBuf<TPosition::A1> a1Buf;
     TBuf<TPosition::B1> b1Buf;

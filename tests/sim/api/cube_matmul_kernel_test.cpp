@@ -108,7 +108,7 @@ TEST(CubeMatmulKernel, TiledHalfMatmulMatchesTheReferenceUnderStrictSync) {
     TiledMatmul op;
     op.Init(aGm.addr(), bGm.addr(), cGm.addr());
     op.Process();
-  });
+  }, true);
   ascendc_sim::SetSyncMode(ascendc_sim::SyncMode::kAuto);
   const std::vector<double> expected = cubetest::Reference(a, bT, M, N, K, {});
   const std::vector<half> c = cGm.values();
@@ -135,7 +135,7 @@ uint64_t CubeCycles(uint16_t m, uint16_t n, uint16_t k) {
     pipe.InitBuffer(b2, 32768);
     pipe.InitBuffer(c1, 32768);
     Mmad(c1.Get<Acc>(), a2.Get<T>(), b2.Get<T>(), MmadParams(m, n, k, 0, false, true));
-  });
+  }, true);
   return profile.busyCycles[size_t(ascendc_sim::HwPipe::kCube)];
 }
 

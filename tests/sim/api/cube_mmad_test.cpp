@@ -39,7 +39,7 @@ std::vector<Acc<T>> RunMmad(const std::vector<T>& a, const std::vector<T>& bT, c
   simtest::GmBuffer<T> aGm(a), bGm(bT);
   simtest::GmBuffer<Acc<T>> biasGm(bias.empty() ? std::vector<Acc<T>>(16) : bias);
   simtest::GmBuffer<Acc<T>> cGm(size_t(m) * n);
-  *outcome = simtest::Launch(1, [&] {
+  *outcome = simtest::LaunchOnCube(1, [&] {
     TPipe pipe;
     TBuf<TPosition::A1> a1Buf;
     TBuf<TPosition::B1> b1Buf, biasL1Buf;
@@ -174,7 +174,7 @@ TEST(CubeMmad, CmatrixInitValTrueIgnoresTheBiasWithAWarning) {
   simtest::GmBuffer<float> biasGm(std::vector<float>(16, 5.0f));
   simtest::GmBuffer<float> cGm(256);
   simtest::GmBuffer<half> aGm(std::vector<half>(256, half(1.0f))), bGm(std::vector<half>(256, half(1.0f)));
-  const simtest::LaunchOutcome outcome = simtest::Launch(1, [&] {
+  const simtest::LaunchOutcome outcome = simtest::LaunchOnCube(1, [&] {
     TPipe pipe;
     TBuf<TPosition::A1> a1Buf, biasL1Buf;
     TBuf<TPosition::B1> b1Buf;
@@ -215,7 +215,7 @@ TEST(CubeMmad, GemvReadsTheRowOfAContiguously) {
   const std::vector<half> a = RandomInputs<half>(k, 21), bT = RandomInputs<half>(size_t(n) * k, 22);
   simtest::GmBuffer<half> aGm(a), bGm(bT);
   simtest::GmBuffer<float> cGm(n);
-  const simtest::LaunchOutcome outcome = simtest::Launch(1, [&] {
+  const simtest::LaunchOutcome outcome = simtest::LaunchOnCube(1, [&] {
     TPipe pipe;
     TBuf<TPosition::A1> a1Buf;
     TBuf<TPosition::B1> b1Buf;

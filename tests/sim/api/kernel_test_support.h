@@ -54,6 +54,17 @@ LaunchOutcome Launch(uint32_t blockDim, Body body) {
   return outcome;
 }
 
+// Runs `body` on the cube core (AIC) of each of `blockDim` blocks, as a cube-only kernel.
+template <class Body>
+LaunchOutcome LaunchOnCube(uint32_t blockDim, Body body) {
+  ascendc_sim::TakeDiagnostics();
+  LaunchOutcome outcome;
+  outcome.status = ascendc_sim::RunCubeKernel("test_kernel", blockDim, body,
+                                              ascendc_sim::MakeSite("test", std::source_location::current()));
+  outcome.diagnostics = ascendc_sim::TakeDiagnostics();
+  return outcome;
+}
+
 // Runs a kernel built in two variants: `cube` on each block's cube core, `vector` on its vector cores.
 template <class Cube, class Vector>
 LaunchOutcome LaunchMixed(uint32_t blockDim, Cube cube, Vector vector) {
@@ -65,11 +76,12 @@ LaunchOutcome LaunchMixed(uint32_t blockDim, Cube cube, Vector vector) {
   return outcome;
 }
 
-// Runs one launch and returns its profile; fails the test on a diagnostic error.
+// Runs one launch (on the vector cores, or `onCube`) and returns its profile; fails the test on a
+// diagnostic error.
 template <class Body>
-ascendc_sim::LaunchProfile Profile(uint32_t blockDim, Body body) {
+ascendc_sim::LaunchProfile Profile(uint32_t blockDim, Body body, bool onCube = false) {
   ascendc_sim::TakeLaunchProfiles();
-  const LaunchOutcome outcome = Launch(blockDim, body);
+  const LaunchOutcome outcome = onCube ? LaunchOnCube(blockDim, body) : Launch(blockDim, body);
   EXPECT_EQ(outcome.status, 0) << outcome.Describe();
   std::vector<ascendc_sim::LaunchProfile> profiles = ascendc_sim::TakeLaunchProfiles();
   EXPECT_EQ(profiles.size(), 1u);
