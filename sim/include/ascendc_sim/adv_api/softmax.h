@@ -23,12 +23,19 @@ struct SoftMaxShapeInfo {
   uint32_t oriSrcK = 0;
 };
 
+// How the outputs of a row's reductions are laid out: repeated over a 32-byte block per row, or
+// (SOFTMAX_OUTPUT_WITHOUT_BRC, not simulated) one value per row.
+enum class SoftmaxMode : uint8_t { SOFTMAX_NORMAL = 0, SOFTMAX_OUTPUT_WITHOUT_BRC };
+
+// isCheckTiling: the API checks the shape against the tiling's and tiles anew when they differ;
+// without it the tiling is taken as it is.
 struct SoftmaxConfig {
   bool isCheckTiling = true;
   uint32_t oriSrcM = 0;
   uint32_t oriSrcK = 0;
+  SoftmaxMode mode = SoftmaxMode::SOFTMAX_NORMAL;
 };
-inline constexpr SoftmaxConfig SOFTMAX_DEFAULT_CFG = {true, 0, 0};
+inline constexpr SoftmaxConfig SOFTMAX_DEFAULT_CFG = {true, 0, 0, SoftmaxMode::SOFTMAX_NORMAL};
 
 }  // namespace AscendC
 

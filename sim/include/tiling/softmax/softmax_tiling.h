@@ -1,9 +1,9 @@
-// Host-side SoftMax and SoftmaxGrad tiling: optiling::SoftMaxTiling, the tiling-data class op_host
-// code nests in its own (TILING_DATA_FIELD_DEF_STRUCT; the kernel reads it as kernel_tiling.h's
-// SoftMaxTiling), the temporary-space queries and SoftMaxTilingFunc / SoftMaxGradTilingFunc. The
-// simulated APIs work a pass of rows at a time in their temporary space
-// (ascendc_sim/adv_api/tmp_space_sizes.h): the minimum holds one row, the maximum every row, and
-// the tiling's splitM is how many rows localWorkSpaceSize holds.
+// Host-side SoftMax, SoftmaxGrad and SoftmaxFlashV2 tiling: optiling::SoftMaxTiling, the tiling-data
+// class op_host code nests in its own (TILING_DATA_FIELD_DEF_STRUCT; the kernel reads it as
+// kernel_tiling.h's SoftMaxTiling), the temporary-space queries and SoftMaxTilingFunc /
+// SoftMaxGradTilingFunc / SoftMaxFlashV2TilingFunc. The simulated APIs work a pass of rows at a time
+// in their temporary space (ascendc_sim/adv_api/tmp_space_sizes.h): the minimum holds one row, the
+// maximum every row, and the tiling's splitM is how many rows localWorkSpaceSize holds.
 #pragma once
 #include <cstdint>
 
@@ -121,6 +121,47 @@ inline void SoftMaxGradTilingFunc(const ge::Shape& srcShape, const uint32_t data
       softmax_tiling_detail::RowsThatFit(rows, ascendc_sim::SoftmaxGradRowTmpBytes(rows.k, dataTypeSize),
                                          localWorkSpaceSize),
       perBlock, perBlock, softmaxGradTiling);
+}
+
+// SoftmaxFlashV2's: dataTypeSize1 is the data's (half 2, float 4), dataTypeSize2 that of the max
+// and sum tensors, whose 32-byte row blocks make outMaxK and reduceK. A pass shorter than the
+// tensor is a whole number of 8 rows (see SoftmaxFlashV2SplitM). isUpdate, isBasicBlock and
+// isFlashOutputBrc do not change the simulator's figures.
+inline uint32_t GetSoftMaxFlashV2MinTmpSize(const ge::Shape& srcShape, const uint32_t dataTypeSize1,
+                                            const uint32_t dataTypeSize2, const bool isUpdate,
+                                            const bool isBasicBlock = false, const bool isFlashOutputBrc = false) {
+  (void)dataTypeSize2;
+  (void)isUpdate;
+  (void)isBasicBlock;
+  (void)isFlashOutputBrc;
+  return uint32_t(ascendc_sim::SoftmaxFlashV2RowTmpBytes(softmax_tiling_detail::RowsOf(srcShape).k, dataTypeSize1));
+}
+
+inline uint32_t GetSoftMaxFlashV2MaxTmpSize(const ge::Shape& srcShape, const uint32_t dataTypeSize1,
+                                            const uint32_t dataTypeSize2, const bool isUpdate,
+                                            const bool isBasicBlock = false, const bool isFlashOutputBrc = false) {
+  (void)dataTypeSize2;
+  (void)isUpdate;
+  (void)isBasicBlock;
+  (void)isFlashOutputBrc;
+  const softmax_tiling_detail::Rows rows = softmax_tiling_detail::RowsOf(srcShape);
+  return uint32_t(ascendc_sim::SoftmaxFlashV2RowTmpBytes(rows.k, dataTypeSize1) * rows.m);
+}
+
+// A localWorkSpaceSize (bytes) below GetSoftMaxFlashV2MinTmpSize gives splitM = 0, which the kernel
+// reports.
+inline void SoftMaxFlashV2TilingFunc(const ge::Shape& srcShape, const uint32_t dataTypeSize1,
+                                     const uint32_t dataTypeSize2, const uint32_t localWorkSpaceSize,
+                                     optiling::SoftMaxTiling& softmaxFlashTiling, const bool isUpdate,
+                                     const bool isBasicBlock = false, const bool isFlashOutputBrc = false) {
+  (void)isUpdate;
+  (void)isBasicBlock;
+  (void)isFlashOutputBrc;
+  const softmax_tiling_detail::Rows rows = softmax_tiling_detail::RowsOf(srcShape);
+  const uint32_t splitM = ascendc_sim::SoftmaxFlashV2SplitM(
+      rows.m, ascendc_sim::SoftmaxFlashV2RowTmpBytes(rows.k, dataTypeSize1), localWorkSpaceSize);
+  const uint32_t perBlock = softmax_tiling_detail::PerBlock(dataTypeSize2);
+  softmax_tiling_detail::FillRowTiling(rows, splitM, perBlock, perBlock, softmaxFlashTiling);
 }
 
 }  // namespace AscendC
