@@ -284,9 +284,13 @@ using Matmul = ascendc_sim::MatmulClient<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_C
 
 namespace matmul = AscendC;
 
-// REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm1, &tiling1[, mm2, &tiling2 ...]).
+// REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm1, &tiling1[, mm2, &tiling2 ...]). On the cube
+// core of a mixed launch CANN's macro becomes the Matmul server and then returns from the function
+// it is in; the simulator serves each request on the vector core that sends it, so the cube core
+// returns at once.
 #define REGIST_CUBE_OBJ(tpipe, workspace, ...)                                                                     \
   do {                                                                                                             \
+    if (::ascendc_sim::rt::OnCubeCore()) return;                                                                   \
     ::ascendc_sim::rt::MatmulCheckWorkspace(                                                                       \
         workspace, ::ascendc_sim::MakeSite("REGIST_MATMUL_OBJ", std::source_location::current()));                 \
     ::ascendc_sim::RegisterMatmuls(tpipe, __VA_ARGS__);                                                            \
