@@ -29,6 +29,7 @@
 #include "ascendc_sim/adv_api/mean.h"
 #include "ascendc_sim/adv_api/select_with_bytes_mask.h"
 #include "ascendc_sim/adv_api/softmax.h"
+#include "ascendc_sim/adv_api/softmax_flash_v2.h"
 #include "ascendc_sim/adv_api/softmax_grad.h"
 #include "ascendc_sim/adv_api/sum.h"
 #include "ascendc_sim/broadcast.h"

@@ -67,7 +67,8 @@ std::vector<Acc> LoadOperand(const GlobalRef& ref, DType type, int64_t rows, int
 template <class Acc>
 std::vector<Acc> Accumulate(const MatmulRequest& r) {
   const std::vector<Acc> a = LoadOperand<Acc>(r.a, r.aType, r.m, r.k, r.lda, r.transposeA);
-  const std::vector<Acc> b = LoadOperand<Acc>(r.b, r.bType, r.k, r.n, r.ldb, r.transposeB);
+  // B as [n, k], so each C element's products read both operands in order (the same sums).
+  const std::vector<Acc> bt = LoadOperand<Acc>(r.b, r.bType, r.n, r.k, r.ldb, !r.transposeB);
   std::vector<Acc> bias(size_t(r.n), Acc(0));
   if (r.hasBias) bias = LoadOperand<Acc>(r.bias, r.biasType, 1, r.n, r.n, false);
   const int64_t k0 = kFractalBytes / DTypeBytes(r.aType);
@@ -76,7 +77,7 @@ std::vector<Acc> Accumulate(const MatmulRequest& r) {
     for (int64_t j = 0; j < r.n; ++j) {
       c[size_t(i * r.n + j)] = AccumulateSteps(bias[size_t(j)], r.k, k0, [&](int64_t kk) {
         using Step = std::conditional_t<std::is_same_v<Acc, float>, double, int64_t>;
-        return Step(a[size_t(i * r.k + kk)]) * Step(b[size_t(kk * r.n + j)]);
+        return Step(a[size_t(i * r.k + kk)]) * Step(bt[size_t(j * r.k + kk)]);
       });
     }
   }

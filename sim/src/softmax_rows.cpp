@@ -1,9 +1,31 @@
 #include "softmax_rows.h"
 
+#include <utility>
+
 #include "diagnostics.h"
 #include "instruction_record.h"
 
 namespace ascendc_sim {
+namespace {
+
+// [m, k] of a ShapeInfo's dims: the last is the row, the others multiply into the rows.
+std::pair<uint32_t, uint32_t> LastAxisRows(const uint32_t* dims, uint8_t count) {
+  uint32_t m = 1;
+  for (uint8_t i = 0; i + 1 < count; ++i) m *= dims[i];
+  return {m, dims[count - 1]};
+}
+
+}  // namespace
+
+AscendC::SoftMaxShapeInfo rt::SoftMaxCallShape(const AscendC::SoftMaxShapeInfo& shapeInfo,
+                                               const AscendC::ShapeInfo& srcShape) {
+  if ((shapeInfo.srcM != 0 && shapeInfo.srcK != 0) || srcShape.shapeDim == 0) return shapeInfo;
+  const auto [m, k] = LastAxisRows(srcShape.shape, srcShape.shapeDim);
+  const bool hasOriginal = srcShape.originalShapeDim != 0;
+  const auto [oriM, oriK] = hasOriginal ? LastAxisRows(srcShape.originalShape, srcShape.originalShapeDim)
+                                        : std::pair<uint32_t, uint32_t>{m, k};
+  return {m, k, oriM, oriK};
+}
 
 RowShape SoftMaxRowShape(const SoftMaxTiling& tiling, const AscendC::SoftMaxShapeInfo& info, uint32_t elementBytes,
                          const Site& site) {

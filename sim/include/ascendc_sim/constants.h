@@ -58,4 +58,14 @@ struct IsSameType<T, T> {
   static constexpr bool value = true;
 };
 
+// Conditional<b, T, U>::type is T when b holds, else U.
+template <bool b, class T, class U>
+struct Conditional {
+  using type = T;
+};
+template <class T, class U>
+struct Conditional<false, T, U> {
+  using type = U;
+};
+
 }  // namespace AscendC

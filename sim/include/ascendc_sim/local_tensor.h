@@ -7,12 +7,27 @@ namespace AscendC {
 
 enum class DataFormat : uint8_t { ND = 0, NZ, NCHW, NC1HWC0, NHWC };
 constexpr int32_t K_MAX_SHAPE_DIM = 8;
+// A tensor's shape as SetShapeInfo records it; the high-level APIs read their shape from it when
+// none is passed. Without an original shape, the original shape is the shape.
 struct ShapeInfo {
+  ShapeInfo() = default;
+  ShapeInfo(uint8_t inputShapeDim, const uint32_t inputShape[], uint8_t inputOriginalShapeDim,
+            const uint32_t inputOriginalShape[], DataFormat inputFormat)
+      : shapeDim(Clamp(inputShapeDim)), originalShapeDim(Clamp(inputOriginalShapeDim)), dataFormat(inputFormat) {
+    for (uint8_t i = 0; i < shapeDim; ++i) shape[i] = inputShape[i];
+    for (uint8_t i = 0; i < originalShapeDim; ++i) originalShape[i] = inputOriginalShape[i];
+  }
+  ShapeInfo(uint8_t inputShapeDim, const uint32_t inputShape[], DataFormat inputFormat = DataFormat::ND)
+      : ShapeInfo(inputShapeDim, inputShape, inputShapeDim, inputShape, inputFormat) {}
+
   uint8_t shapeDim = 0;
   uint8_t originalShapeDim = 0;
   uint32_t shape[K_MAX_SHAPE_DIM] = {};
   uint32_t originalShape[K_MAX_SHAPE_DIM] = {};
   DataFormat dataFormat = DataFormat::ND;
+
+ private:
+  static constexpr uint8_t Clamp(uint8_t dim) { return dim < K_MAX_SHAPE_DIM ? dim : uint8_t(K_MAX_SHAPE_DIM); }
 };
 
 template <class T>

@@ -1,7 +1,8 @@
 // Macro-style tiling data (CANN register/tilingdata_base.h). BEGIN_TILING_DATA_DEF(Cls) ...
 // END_TILING_DATA_DEF declares a plain struct: public fields with the given names, in declaration
 // order with natural alignment, so its bytes are exactly what the kernel's GET_TILING_DATA reads.
-// Each field also gets set_<f>()/get_<f>(), and the class SaveToBuffer()/GetDataSize().
+// Each field also gets set_<f>()/get_<f>(), and the class SaveToBuffer()/GetDataSize() and
+// SetDataPtr(), which makes the setters write through to a buffer (ascendc_sim/host/tiling_data_binding.h).
 // END_TILING_DATA_DEF closes the class itself: real op_host files sometimes omit the `;` after it.
 // REGISTER_TILING_DATA_CLASS(OpType, Cls) records the class for the op, so the host runtime can
 // emit the kernel-side struct definitions (see ascendc_sim/host/op_runtime.h).
@@ -16,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "ascendc_sim/host/tiling_data_binding.h"
 #include "ascendc_sim/host/tiling_layout.h"
 #include "exe_graph/runtime/tiling_context.h"
 #include "graph/types.h"
@@ -34,7 +36,9 @@ using std::vector;
     static constexpr int kAkgenFirstSlot = __COUNTER__ + 1;                                        \
                                                                                                    \
    public:                                                                                         \
-    static constexpr const char* AkgenClassName() { return #class_name; }
+    static constexpr const char* AkgenClassName() { return #class_name; }                          \
+    /* A SetDataPtr binding must not outlive the object. */                                        \
+    ~class_name() { ::ascendc_sim::host::UnbindTilingData(this, sizeof(class_name)); }
 
 #define AKGEN_TILING_FIELD_LAYOUT(type_text, field_name, count, nested_layout)                     \
   static void AkgenDescribeField(::ascendc_sim::host::TilingClassLayout& layout,                   \
@@ -45,14 +49,19 @@ using std::vector;
 
 #define TILING_DATA_FIELD_DEF(data_type, field_name)                                               \
   data_type field_name{};                                                                          \
-  void set_##field_name(data_type value) { this->field_name = value; }                                   \
+  void set_##field_name(data_type value) {                                                         \
+    this->field_name = value;                                                                      \
+    ::ascendc_sim::host::WriteTilingFieldThrough(&this->field_name, sizeof(this->field_name));     \
+  }                                                                                                \
   data_type get_##field_name() const { return this->field_name; }                                        \
   AKGEN_TILING_FIELD_LAYOUT(#data_type, field_name, 0, nullptr)
 
 #define TILING_DATA_FIELD_DEF_ARR(arr_type, arr_size, field_name)                                  \
   arr_type field_name[arr_size]{};                                                                 \
   void set_##field_name(const arr_type* values) {                                                  \
-    if (values != nullptr) std::memcpy(this->field_name, values, sizeof(this->field_name));                    \
+    if (values == nullptr) return;                                                                 \
+    std::memcpy(this->field_name, values, sizeof(this->field_name));                               \
+    ::ascendc_sim::host::WriteTilingFieldThrough(this->field_name, sizeof(this->field_name));      \
   }                                                                                                \
   arr_type* get_##field_name() { return this->field_name; }                                              \
   AKGEN_TILING_FIELD_LAYOUT(#arr_type, field_name, (arr_size), nullptr)
@@ -93,6 +102,7 @@ using std::vector;
     std::memcpy(buffer, this, sizeof(AkgenSelf));                                                  \
   }                                                                                                \
   size_t GetDataSize() const { return sizeof(AkgenSelf); }                                         \
+  void SetDataPtr(void* dataPtr) { ::ascendc_sim::host::BindTilingData(this, sizeof(AkgenSelf), dataPtr); } \
   };
 
 #define AKGEN_TILING_CONCAT_INNER(a, b) a##b

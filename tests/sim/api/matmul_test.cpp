@@ -186,6 +186,43 @@ TEST(MixedKernelTest, VectorKernelsRunOneCorePerBlock) {
   EXPECT_EQ(Identities(false), (std::vector<CoreIdentity>{{0, 0, 3, 1, 1}, {1, 0, 3, 1, 1}, {2, 0, 3, 1, 1}}));
 }
 
+// As CANN's, REGIST_MATMUL_OBJ returns on the cube core (there it serves the vector cores' requests):
+// only the vector cores reach the code after it, and their matmul is computed.
+void RegisterThenMultiply(const simtest::GmBuffer<half>& a, const simtest::GmBuffer<half>& b,
+                          const simtest::GmBuffer<float>& c, const simtest::GmBuffer<uint8_t>& workspace,
+                          const simtest::GmBuffer<int32_t>& reached, const TCubeTiling& tiling) {
+  TPipe pipe;
+  Matmul<HalfA, HalfB, FloatC, FloatBias> mm;
+  REGIST_MATMUL_OBJ(&pipe, workspace.addr(), mm, &tiling);
+  GlobalTensor<int32_t> reachedGm;
+  reachedGm.SetGlobalBuffer((__gm__ int32_t*)reached.addr());
+  reachedGm.SetValue(ascendc_sim::rt::OnCubeCore() ? 0 : 1 + GetBlockIdx(), 1);
+  if (GetBlockIdx() != 0) return;
+  GlobalTensor<half> aGm, bGm;
+  GlobalTensor<float> cGm;
+  aGm.SetGlobalBuffer((__gm__ half*)a.addr());
+  bGm.SetGlobalBuffer((__gm__ half*)b.addr());
+  cGm.SetGlobalBuffer((__gm__ float*)c.addr());
+  mm.SetTensorA(aGm);
+  mm.SetTensorB(bGm);
+  mm.IterateAll(cGm);
+  mm.End();
+}
+
+TEST(MixedKernelTest, RegistMatmulObjReturnsOnTheCubeCore) {
+  const Problem p(16, 32, 16, false);
+  simtest::GmBuffer<half> a(p.a), b(p.b);
+  simtest::GmBuffer<float> c{std::vector<float>(size_t(p.m * p.n), 0.0f)};
+  simtest::GmBuffer<uint8_t> workspace(kSystemWorkspaceBytes);
+  simtest::GmBuffer<int32_t> reached{std::vector<int32_t>(3, 0)};
+  const TCubeTiling tiling = TilingFor(p, false);
+  auto body = [&] { RegisterThenMultiply(a, b, c, workspace, reached, tiling); };
+  const auto outcome = simtest::LaunchMixed(1, body, body);
+  ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+  EXPECT_EQ(reached.values(), (std::vector<int32_t>{0, 1, 1}));  // no cube core, both vector cores
+  ExpectProduct(p, c.values(), false);
+}
+
 TEST(MixedKernelTest, CubeOnlyKernelsAreReportedAsUnsupported) {
   const auto outcome = simtest::Launch(1, [&] { KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY); });
   EXPECT_NE(outcome.status, 0);

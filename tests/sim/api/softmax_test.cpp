@@ -126,6 +126,38 @@ TEST(SoftMaxTest, HalfRowsWithPaddingAndFloatSumAndMax) {
   }
 }
 
+// Without a softmaxShapeInfo the shape is the source tensor's ShapeInfo, as CANN reads it: here 2
+// rows of 16 floats whose original shape has 10 data columns, the rest 50 (which would dominate).
+TEST(SoftMaxTest, ShapeComesFromTheSourceTensorsShapeInfo) {
+  constexpr uint32_t kRows = 2, kColumns = 16, kReal = 10;
+  std::vector<float> src = Wave(kRows * kColumns, 1.0f);
+  for (uint32_t row = 0; row < kRows; ++row) {
+    for (uint32_t j = kReal; j < kColumns; ++j) src[row * kColumns + j] = 50.0f;
+  }
+  simtest::GmBuffer<float> srcGm(src), maxGm{std::vector<float>(kRows * 8)};
+  const auto outcome = simtest::Launch(1, [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> dataBuf, sumBuf, maxBuf;
+    pipe.InitBuffer(dataBuf, src.size() * sizeof(float));
+    pipe.InitBuffer(sumBuf, kRows * 32);
+    pipe.InitBuffer(maxBuf, kRows * 32);
+    GlobalTensor<float> srcGlobal, maxGlobal;
+    srcGlobal.SetGlobalBuffer((__gm__ float*)srcGm.addr(), src.size());
+    maxGlobal.SetGlobalBuffer((__gm__ float*)maxGm.addr(), kRows * 8);
+    LocalTensor<float> data = dataBuf.Get<float>(), maxLocal = maxBuf.Get<float>();
+    DataCopy(data, srcGlobal, src.size());
+    PipeBarrier<PIPE_ALL>();
+    const uint32_t shape[] = {kRows, kColumns}, original[] = {kRows, kReal};
+    data.SetShapeInfo(ShapeInfo(2, shape, 2, original, DataFormat::ND));
+    SoftMax<float>(data, sumBuf.Get<float>(), maxLocal, data, SoftMaxTilingFor(kRows, kColumns, kRows));
+    PipeBarrier<PIPE_ALL>();
+    DataCopy(maxGlobal, maxLocal, kRows * 8);
+  });
+  ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+  const Reference reference = RowSoftmax(src, kRows, kColumns, kReal);
+  for (uint32_t row = 0; row < kRows; ++row) EXPECT_EQ(maxGm.values()[row * 8], float(reference.max[row]));
+}
+
 // A sharedTmpBuffer smaller than the tiling's pass (two rows of 64 floats: 2 * (64 + 16) * 4 bytes).
 TEST(SoftMaxTest, TooSmallTmpBufferIsReported) {
   const auto outcome = simtest::Launch(1, [&] {

@@ -6,13 +6,16 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstddef>
 #include <cstring>
+#include <new>
 #include <vector>
 
 #include "ascendc_sim/host/soc_spec.h"
 #include "kernel_test_support.h"
 #include "register/tilingdata_base.h"
 #include "tiling/platform/platform_ascendc.h"
+#include "tiling/tiling_api.h"
 
 extern "C" void add_custom(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR workspace, GM_ADDR tiling);
 extern "C" void scale_custom(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling);
@@ -322,6 +325,18 @@ BEGIN_TILING_DATA_DEF(ShadowedNamesTilingData)
 TILING_DATA_FIELD_DEF(float, value);
 TILING_DATA_FIELD_DEF_ARR(uint32_t, 2, values);
 END_TILING_DATA_DEF;
+
+// A class nesting others at its start and further in, as op_host tiling data nests the APIs'.
+BEGIN_TILING_DATA_DEF(BoundInnerTilingData)
+TILING_DATA_FIELD_DEF(int32_t, count);
+TILING_DATA_FIELD_DEF(int64_t, total);
+END_TILING_DATA_DEF;
+BEGIN_TILING_DATA_DEF(BoundTilingData)
+TILING_DATA_FIELD_DEF_STRUCT(BoundInnerTilingData, inner);
+TILING_DATA_FIELD_DEF(float, scale);
+TILING_DATA_FIELD_DEF_ARR(uint16_t, 3, lengths);
+TILING_DATA_FIELD_DEF_STRUCT(SoftMaxTiling, softmax);
+END_TILING_DATA_DEF;
 }  // namespace optiling
 
 namespace {
@@ -334,6 +349,57 @@ TEST(TilingDataTest, FieldsNamedLikeSetterParametersAreSet) {
   EXPECT_EQ(tiling.get_value(), 2.5f);
   EXPECT_EQ(tiling.get_values()[0], 7u);
   EXPECT_EQ(tiling.get_values()[1], 9u);
+}
+
+}  // namespace
+
+namespace {
+
+// After SetDataPtr every setter, the nested classes' too, and the tiling functions write through to
+// the buffer at the field's offset; what was set before stays in the object alone.
+TEST(TilingDataTest, SetDataPtrWritesFieldsThroughToTheBuffer) {
+  optiling::BoundTilingData tiling;
+  tiling.set_scale(1.5f);
+  std::vector<uint8_t> buffer(tiling.GetDataSize(), 0xAB);
+  tiling.SetDataPtr(buffer.data());
+  tiling.get_inner().set_count(7);
+  tiling.inner.set_total(-3);
+  const uint16_t lengths[3] = {4, 5, 6};
+  tiling.set_lengths(lengths);
+  AscendC::SoftMaxTilingFunc(ge::Shape({16, 1024}), 4, 32768, tiling.softmax);
+
+  optiling::BoundTilingData expected;
+  std::memcpy(static_cast<void*>(&expected), buffer.data(), buffer.size());
+  EXPECT_EQ(expected.inner.count, 7);
+  EXPECT_EQ(expected.inner.total, -3);
+  EXPECT_EQ(expected.lengths[2], 6u);
+  EXPECT_EQ(expected.softmax.srcM, 16u);
+  EXPECT_EQ(expected.softmax.splitM, tiling.softmax.splitM);
+  EXPECT_EQ(expected.softmax.tailReduceSize, tiling.softmax.tailReduceSize);
+  const size_t scaleOffset = offsetof(optiling::BoundTilingData, scale);
+  EXPECT_EQ(buffer[scaleOffset], 0xAB);  // set before SetDataPtr
+  tiling.set_scale(2.0f);
+  float scale = 0;
+  std::memcpy(&scale, buffer.data() + scaleOffset, sizeof(scale));
+  EXPECT_EQ(scale, 2.0f);
+}
+
+// The binding ends with the object: another object built in its place writes only to itself.
+TEST(TilingDataTest, SetDataPtrBindingEndsWithTheObject) {
+  alignas(optiling::BoundTilingData) unsigned char storage[sizeof(optiling::BoundTilingData)];
+  std::vector<uint8_t> buffer(sizeof(optiling::BoundTilingData), 0);
+  auto* first = new (storage) optiling::BoundTilingData;
+  first->SetDataPtr(buffer.data());
+  first->set_scale(1.0f);
+  first->~BoundTilingData();
+  auto* second = new (storage) optiling::BoundTilingData;
+  second->set_scale(9.0f);
+  second->inner.set_count(9);
+  float scale = 0;
+  std::memcpy(&scale, buffer.data() + offsetof(optiling::BoundTilingData, scale), sizeof(scale));
+  EXPECT_EQ(scale, 1.0f);
+  EXPECT_EQ(buffer[offsetof(optiling::BoundTilingData, inner)], 0u);
+  second->~BoundTilingData();
 }
 
 }  // namespace

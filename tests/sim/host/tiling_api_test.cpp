@@ -97,6 +97,56 @@ TEST(SoftMaxGradTilingTest, TmpSizesAndTilingFollowTheRowsThatFit) {
   EXPECT_EQ(tiling.get_reduceK(), 8u);
 }
 
+// SoftmaxFlashV2's pass holds, per row, two blocks and a 256-byte repeat of floats, and for half
+// data the row in float too; a pass shorter than the tensor is a whole number of 8 rows. Checked
+// for consistency over a few shapes, FlashAttention's [16, 1024] float block among them.
+TEST(SoftMaxFlashV2TilingTest, TilingIsConsistentWithTheTmpSizes) {
+  EXPECT_EQ(AscendC::GetSoftMaxFlashV2MinTmpSize(ge::Shape({16, 1024}), 4, 4, true), (16u + 64u) * 4u);
+  EXPECT_EQ(AscendC::GetSoftMaxFlashV2MinTmpSize(ge::Shape({16, 1024}), 2, 4, false), (1024u + 16u + 64u) * 4u);
+  struct Case {
+    std::vector<int64_t> dims;
+    uint32_t dataTypeSize1, dataTypeSize2, localWorkSpaceSize;
+  };
+  const Case cases[] = {{{16, 1024}, 4, 4, 2 * 128 * 128 * 4},
+                        {{3, 7, 64}, 2, 4, 5000},
+                        {{20, 128}, 2, 2, 11 * (128 + 80) * 4},
+                        {{40, 64}, 4, 4, 40 * 80 * 4 - 1}};
+  for (const Case& c : cases) {
+    const ge::Shape shape(c.dims);
+    const uint32_t m = uint32_t(shape.GetShapeSize() / c.dims.back()), k = uint32_t(c.dims.back());
+    const uint32_t minSize = AscendC::GetSoftMaxFlashV2MinTmpSize(shape, c.dataTypeSize1, c.dataTypeSize2, true);
+    const uint32_t maxSize = AscendC::GetSoftMaxFlashV2MaxTmpSize(shape, c.dataTypeSize1, c.dataTypeSize2, true);
+    EXPECT_EQ(maxSize, m * minSize);
+    optiling::SoftMaxTiling tiling;
+    AscendC::SoftMaxFlashV2TilingFunc(shape, c.dataTypeSize1, c.dataTypeSize2, c.localWorkSpaceSize, tiling, true);
+    const uint32_t splitM = tiling.get_splitM();
+    SCOPED_TRACE(testing::Message() << "shape [" << m << ", " << k << "], splitM " << splitM);
+    ASSERT_GT(splitM, 0u);
+    EXPECT_LE(uint64_t(splitM) * minSize, c.localWorkSpaceSize);  // the pass fits
+    if (splitM < m) {
+      EXPECT_GT(uint64_t(splitM + (splitM >= 8 ? 8 : 1)) * minSize, c.localWorkSpaceSize);  // and is the largest
+      if (splitM > 8) {
+        EXPECT_EQ(splitM % 8, 0u);
+      }
+    }
+    EXPECT_EQ(tiling.get_srcM(), m);
+    EXPECT_EQ(tiling.get_srcK(), k);
+    EXPECT_EQ(tiling.get_srcSize(), m * k);
+    EXPECT_EQ(tiling.get_outMaxK(), 32 / c.dataTypeSize2);
+    EXPECT_EQ(tiling.get_reduceK(), 32 / c.dataTypeSize2);
+    EXPECT_EQ(tiling.get_splitSize(), splitM * k);
+    EXPECT_EQ(tiling.get_rangeM() * splitM + tiling.get_tailM(), m);
+    EXPECT_LT(tiling.get_tailM(), splitM);
+    EXPECT_EQ(tiling.get_tailSplitSize(), tiling.get_tailM() * k);
+    EXPECT_EQ(tiling.get_tailReduceSize(), tiling.get_tailM() * (32 / c.dataTypeSize2));
+  }
+  optiling::SoftMaxTiling all;
+  AscendC::SoftMaxFlashV2TilingFunc(ge::Shape({20, 128}), 2, 2, 20 * (128 + 80) * 4, all, false);
+  EXPECT_EQ(all.get_splitM(), 20u);
+  AscendC::SoftMaxFlashV2TilingFunc(ge::Shape({20, 128}), 4, 4, 79 * 4, all, false);
+  EXPECT_EQ(all.get_splitM(), 0u);  // below the minimum: the kernel reports it
+}
+
 // Host code uses std::array, std::set and <algorithm> after including only CANN's headers.
 TEST(TilingApiTest, BringsStdArraySetAndAlgorithm) {
   const std::array<int64_t, 2> range = {{0, 4}};

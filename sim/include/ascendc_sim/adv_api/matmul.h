@@ -18,10 +18,50 @@
 #include "ascendc_sim/tpipe.h"
 #include "kernel_tiling/kernel_tiling.h"
 
-namespace AscendC {
-
+// CANN declares the matrix formats and the Matmul configs at global scope (lib/matrix/matmul/tiling.h):
+// kernels name MatmulConfig, GetNormalConfig and CubeFormat unqualified. AscendC has them too.
 enum class CubeFormat : uint8_t { ND = 0, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECTOR };
 enum class LayoutMode : uint8_t { NONE = 0, BSNGD, SBNGD, BNGS1S2, NORMAL };
+
+// The matmul schedule a kernel selects. It changes how the cube stages data, not the result, so
+// the simulator keeps only which schedule it is.
+enum class MatmulConfigMode : uint8_t { CONFIG_NORM, CONFIG_MDL, CONFIG_SPECIALMDL, CONFIG_IBSHARE };
+struct MatmulConfig {
+  MatmulConfigMode mode = MatmulConfigMode::CONFIG_NORM;
+};
+inline constexpr MatmulConfig CFG_NORM{MatmulConfigMode::CONFIG_NORM};
+inline constexpr MatmulConfig CFG_MDL{MatmulConfigMode::CONFIG_MDL};
+inline constexpr MatmulConfig CFG_IBSHARE_NORM{MatmulConfigMode::CONFIG_IBSHARE};
+// The knobs of GetNormalConfig: how batches are staged, which way the blocks are walked, and how
+// the cube's products are scheduled. Like the rest of the config they leave the result unchanged.
+enum class BatchMode : uint8_t { NONE = 0, BATCH_LESS_THAN_L1, BATCH_LARGE_THAN_L1, SINGLE_LARGE_THAN_L1 };
+enum class IterateOrder : uint8_t { ORDER_M = 0, ORDER_N, UNDEF };
+enum class ScheduleType : uint8_t { INNER_PRODUCT = 0, OUTER_PRODUCT };
+constexpr MatmulConfig GetNormalConfig(bool intrinsicsLimit = false, bool batchLoop = false, bool isVecND2NZ = false,
+                                       BatchMode bmmMode = BatchMode::BATCH_LESS_THAN_L1, bool isMsgReuse = true,
+                                       IterateOrder iterateOrder = IterateOrder::UNDEF,
+                                       ScheduleType scheduleType = ScheduleType::INNER_PRODUCT, bool enUnitFlag = true,
+                                       bool enableMixDualMaster = false) {
+  (void)intrinsicsLimit, (void)batchLoop, (void)isVecND2NZ, (void)bmmMode, (void)isMsgReuse, (void)iterateOrder;
+  (void)scheduleType, (void)enUnitFlag, (void)enableMixDualMaster;
+  return CFG_NORM;
+}
+constexpr MatmulConfig GetMDLConfig() { return CFG_MDL; }
+
+namespace AscendC {
+
+using ::BatchMode;
+using ::CFG_IBSHARE_NORM;
+using ::CFG_MDL;
+using ::CFG_NORM;
+using ::CubeFormat;
+using ::GetMDLConfig;
+using ::GetNormalConfig;
+using ::IterateOrder;
+using ::LayoutMode;
+using ::MatmulConfig;
+using ::MatmulConfigMode;
+using ::ScheduleType;
 
 template <TPosition POSITION, CubeFormat FORMAT, class TYPE, bool ISTRANS = false, LayoutMode LAYOUT = LayoutMode::NONE,
           bool IBSHARE = false>
@@ -33,18 +73,6 @@ struct MatmulType {
   static constexpr LayoutMode layout = LAYOUT;
   static constexpr bool ibShare = IBSHARE;
 };
-
-// The matmul schedule a kernel selects. It changes how the cube stages data, not the result, so
-// the simulator keeps only which schedule it is.
-enum class MatmulConfigMode : uint8_t { CONFIG_NORM, CONFIG_MDL, CONFIG_SPECIALMDL, CONFIG_IBSHARE };
-struct MatmulConfig {
-  MatmulConfigMode mode = MatmulConfigMode::CONFIG_NORM;
-};
-inline constexpr MatmulConfig CFG_NORM{MatmulConfigMode::CONFIG_NORM};
-inline constexpr MatmulConfig CFG_MDL{MatmulConfigMode::CONFIG_MDL};
-inline constexpr MatmulConfig CFG_IBSHARE_NORM{MatmulConfigMode::CONFIG_IBSHARE};
-constexpr MatmulConfig GetNormalConfig() { return CFG_NORM; }
-constexpr MatmulConfig GetMDLConfig() { return CFG_MDL; }
 
 // User callbacks replacing the API's own copies (CANN's MatmulCallBackFunc); not simulated.
 template <auto DataCopyOutPtr, auto CopyA1Ptr, auto CopyB1Ptr>
@@ -256,9 +284,13 @@ using Matmul = ascendc_sim::MatmulClient<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_C
 
 namespace matmul = AscendC;
 
-// REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm1, &tiling1[, mm2, &tiling2 ...]).
+// REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm1, &tiling1[, mm2, &tiling2 ...]). On the cube
+// core of a mixed launch CANN's macro becomes the Matmul server and then returns from the function
+// it is in; the simulator serves each request on the vector core that sends it, so the cube core
+// returns at once.
 #define REGIST_CUBE_OBJ(tpipe, workspace, ...)                                                                     \
   do {                                                                                                             \
+    if (::ascendc_sim::rt::OnCubeCore()) return;                                                                   \
     ::ascendc_sim::rt::MatmulCheckWorkspace(                                                                       \
         workspace, ::ascendc_sim::MakeSite("REGIST_MATMUL_OBJ", std::source_location::current()));                 \
     ::ascendc_sim::RegisterMatmuls(tpipe, __VA_ARGS__);                                                            \

@@ -4,7 +4,7 @@
 // sum. The sum and max outputs hold each row's value repeated over one 32-byte block. Computed in
 // float and rounded once to each output's type, like the NPU, which casts half to float first;
 // charged as the Cast, ReduceMax, Brcb, Sub, Exp, ReduceSum, Brcb and Div passes that stands for.
-// The shape is softmaxShapeInfo's, or the tiling's when it is all zeros. A form without a
+// The shape is softmaxShapeInfo's, else the source tensor's ShapeInfo, else the tiling's. A form without a
 // sharedTmpBuffer works in the UB the TPipe left free; either must hold the rows one pass takes
 // (the tiling's splitM, or one row when the shape is not the tiling's), see tmp_space_sizes.h.
 #pragma once
@@ -23,12 +23,19 @@ struct SoftMaxShapeInfo {
   uint32_t oriSrcK = 0;
 };
 
+// How the outputs of a row's reductions are laid out: repeated over a 32-byte block per row, or
+// (SOFTMAX_OUTPUT_WITHOUT_BRC, not simulated) one value per row.
+enum class SoftmaxMode : uint8_t { SOFTMAX_NORMAL = 0, SOFTMAX_OUTPUT_WITHOUT_BRC };
+
+// isCheckTiling: the API checks the shape against the tiling's and tiles anew when they differ;
+// without it the tiling is taken as it is.
 struct SoftmaxConfig {
   bool isCheckTiling = true;
   uint32_t oriSrcM = 0;
   uint32_t oriSrcK = 0;
+  SoftmaxMode mode = SoftmaxMode::SOFTMAX_NORMAL;
 };
-inline constexpr SoftmaxConfig SOFTMAX_DEFAULT_CFG = {true, 0, 0};
+inline constexpr SoftmaxConfig SOFTMAX_DEFAULT_CFG = {true, 0, 0, SoftmaxMode::SOFTMAX_NORMAL};
 
 }  // namespace AscendC
 
@@ -46,6 +53,11 @@ struct SoftMaxOperands {
 };
 
 namespace rt {
+// The shape a SoftMax-family call works on: softmaxShapeInfo's, else, as CANN, the source tensor's
+// SetShapeInfo (its last axis the row, the other axes the rows; oriSrcK from its original shape),
+// else all zeros, for the tiling's shape.
+AscendC::SoftMaxShapeInfo SoftMaxCallShape(const AscendC::SoftMaxShapeInfo& shapeInfo,
+                                           const AscendC::ShapeInfo& srcShape);
 void SoftMax(const SoftMaxOperands& operands, const SoftMaxTiling& tiling, const AscendC::SoftMaxShapeInfo& shapeInfo,
              Site site);
 }  // namespace rt
@@ -69,7 +81,7 @@ void SoftMaxCall(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<
     tmpRef = sharedTmpBuffer->SimRef();
     operands.tmp = &tmpRef;
   }
-  rt::SoftMax(operands, tiling, shapeInfo, MakeSite("SoftMax", location));
+  rt::SoftMax(operands, tiling, rt::SoftMaxCallShape(shapeInfo, src.GetShapeInfo()), MakeSite("SoftMax", location));
 }
 
 }  // namespace ascendc_sim

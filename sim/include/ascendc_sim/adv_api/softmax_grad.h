@@ -5,7 +5,7 @@
 // dst = the sums alone, each row's repeated over one 32-byte block ([srcM, 32 / sizeof(T)]).
 // Computed in float and rounded once to T, like the NPU, which casts half to float first; charged
 // as the Cast, Mul, ReduceSum, Brcb, Sub and Mul passes that stands for. The shape is
-// softmaxShapeInfo's, or the tiling's when it is all zeros. A form without a sharedTmpBuffer works
+// softmaxShapeInfo's, else the source tensor's ShapeInfo, else the tiling's. A form without a sharedTmpBuffer works
 // in the UB the TPipe left free; either must hold the rows one pass takes (the tiling's splitM, or
 // one row when the shape is not the tiling's), see tmp_space_sizes.h.
 #pragma once
@@ -42,7 +42,8 @@ void SoftmaxGradCall(const char* api, const AscendC::LocalTensor<T>& dst, const 
     tmpRef = sharedTmpBuffer->SimRef();
     operands.tmp = &tmpRef;
   }
-  rt::SoftmaxGrad(operands, tiling, isFront, shapeInfo, MakeSite(api, location));
+  rt::SoftmaxGrad(operands, tiling, isFront, rt::SoftMaxCallShape(shapeInfo, src.GetShapeInfo()),
+                  MakeSite(api, location));
 }
 
 }  // namespace ascendc_sim

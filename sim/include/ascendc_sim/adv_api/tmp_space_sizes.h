@@ -18,6 +18,25 @@ constexpr uint64_t SoftMaxRowTmpBytes(uint32_t srcK) {
   return (uint64_t(srcK) + kTwoReduceBlockFloats) * sizeof(float);
 }
 
+// SoftmaxFlashV2 computes in float too, but writes the exponentials straight to dst: float data
+// needs no row of scratch, half data its row converted to float. Either needs two 32-byte blocks
+// for the row's max and sum and one 256-byte repeat for the partial sums of its reductions.
+constexpr uint64_t kRepeatFloats = 256 / sizeof(float);
+constexpr uint64_t SoftmaxFlashV2RowTmpBytes(uint32_t srcK, uint32_t elementBytes) {
+  const uint64_t floatRow = elementBytes == sizeof(float) ? 0 : srcK;
+  return (floatRow + kTwoReduceBlockFloats + kRepeatFloats) * sizeof(float);
+}
+
+// The rows of `rowBytes` each that `workBytes` holds, at most m (0 when not one fits). Like CANN's
+// SoftmaxFlashV2 tiling, a pass shorter than the tensor is kept to a whole number of 8 rows once it
+// holds more than 8.
+constexpr uint32_t SoftmaxFlashV2SplitM(uint32_t m, uint64_t rowBytes, uint64_t workBytes) {
+  constexpr uint64_t kRowGroup = 8;
+  uint64_t rows = rowBytes == 0 ? 0 : workBytes / rowBytes;
+  if (rows < m && rows > kRowGroup) rows = rows / kRowGroup * kRowGroup;
+  return uint32_t(rows < m ? rows : m);
+}
+
 // SoftmaxGrad computes in float: the row's products grad * src (for half data, after the source
 // and grad rows converted to float) and two 32-byte blocks for the row sum's partial and final
 // values. elementBytes is the data's (CANN's dataTypeSize); isFront needs the same.

@@ -1,13 +1,15 @@
-// Host-side SoftMax and SoftmaxGrad tiling: optiling::SoftMaxTiling, the tiling-data class op_host
-// code nests in its own (TILING_DATA_FIELD_DEF_STRUCT; the kernel reads it as kernel_tiling.h's
-// SoftMaxTiling), the temporary-space queries and SoftMaxTilingFunc / SoftMaxGradTilingFunc. The
-// simulated SoftMax and SoftmaxGrad work a pass of rows at a time in their temporary space
-// (ascendc_sim/adv_api/tmp_space_sizes.h): the minimum holds one row, the maximum every row, and
-// the tiling's splitM is how many rows localWorkSpaceSize holds.
+// Host-side SoftMax, SoftmaxGrad and SoftmaxFlashV2 tiling: optiling::SoftMaxTiling, the tiling-data
+// class op_host code nests in its own (TILING_DATA_FIELD_DEF_STRUCT; the kernel reads it as
+// kernel_tiling.h's SoftMaxTiling), the temporary-space queries and SoftMaxTilingFunc /
+// SoftMaxGradTilingFunc / SoftMaxFlashV2TilingFunc. The simulated APIs work a pass of rows at a time
+// in their temporary space (ascendc_sim/adv_api/tmp_space_sizes.h): the minimum holds one row, the
+// maximum every row, and the tiling's splitM is how many rows localWorkSpaceSize holds.
 #pragma once
 #include <cstdint>
 
+#include "ascendc_sim/adv_api/softmax_row_tiling.h"
 #include "ascendc_sim/adv_api/tmp_space_sizes.h"
+#include "ascendc_sim/host/tiling_data_binding.h"
 #include "graph/tensor.h"
 #include "register/tilingdata_base.h"
 
@@ -46,29 +48,19 @@ inline Rows RowsOf(const ge::Shape& srcShape) {
   return {k == 0 ? 0 : uint32_t(srcShape.GetShapeSize() / k), k};
 }
 
-// The tiling of `rows` worked `splitM` at a time (as many as localWorkSpaceSize holds rows of
-// `rowTmpBytes`); each row's reduction output is `outK` elements wide and its float scratch
-// `reduceK`.
-inline void FillRowTiling(const Rows& rows, uint64_t rowTmpBytes, uint32_t localWorkSpaceSize, uint32_t outK,
-                          uint32_t reduceK, optiling::SoftMaxTiling& tiling) {
+// The tiling of `rows` worked `splitM` at a time; each row's reduction output is `outK` elements
+// wide and its float scratch `reduceK`.
+inline void FillRowTiling(const Rows& rows, uint32_t splitM, uint32_t outK, uint32_t reduceK,
+                          optiling::SoftMaxTiling& tiling) {
+  ascendc_sim::FillSoftMaxRowTiling(tiling, rows.m, rows.k, splitM, outK, reduceK);
+  // The fields were written directly, not through their setters: pass them on to a SetDataPtr buffer.
+  ascendc_sim::host::WriteTilingFieldThrough(&tiling, sizeof(tiling));
+}
+
+// How many rows of `rowTmpBytes` localWorkSpaceSize holds, at most all.
+inline uint32_t RowsThatFit(const Rows& rows, uint64_t rowTmpBytes, uint32_t localWorkSpaceSize) {
   const uint64_t fit = rowTmpBytes == 0 ? 0 : localWorkSpaceSize / rowTmpBytes;
-  const uint32_t splitM = uint32_t(fit < rows.m ? fit : rows.m);
-  tiling.set_srcM(rows.m);
-  tiling.set_srcK(rows.k);
-  tiling.set_srcSize(rows.m * rows.k);
-  tiling.set_outMaxM(rows.m);
-  tiling.set_outMaxK(outK);
-  tiling.set_outMaxSize(rows.m * outK);
-  tiling.set_splitM(splitM);
-  tiling.set_splitK(rows.k);
-  tiling.set_splitSize(splitM * rows.k);
-  tiling.set_reduceM(splitM);
-  tiling.set_reduceK(reduceK);
-  tiling.set_reduceSize(splitM * reduceK);
-  tiling.set_rangeM(splitM == 0 ? 0 : rows.m / splitM);
-  tiling.set_tailM(splitM == 0 ? 0 : rows.m % splitM);
-  tiling.set_tailSplitSize(tiling.get_tailM() * rows.k);
-  tiling.set_tailReduceSize(tiling.get_tailM() * reduceK);
+  return uint32_t(fit < rows.m ? fit : rows.m);
 }
 
 // The elements of one 32-byte block of a type `dataTypeSize` bytes wide.
@@ -94,9 +86,9 @@ inline uint32_t GetSoftMaxMaxTmpSize(const ge::Shape& srcShape, const uint32_t d
 inline void SoftMaxTilingFunc(const ge::Shape& srcShape, const uint32_t dataTypeSize, const uint32_t localWorkSpaceSize,
                               optiling::SoftMaxTiling& softmaxTiling) {
   const softmax_tiling_detail::Rows rows = softmax_tiling_detail::RowsOf(srcShape);
-  softmax_tiling_detail::FillRowTiling(rows, ascendc_sim::SoftMaxRowTmpBytes(rows.k), localWorkSpaceSize,
-                                       softmax_tiling_detail::PerBlock(dataTypeSize),
-                                       softmax_tiling_detail::PerBlock(sizeof(float)), softmaxTiling);
+  softmax_tiling_detail::FillRowTiling(
+      rows, softmax_tiling_detail::RowsThatFit(rows, ascendc_sim::SoftMaxRowTmpBytes(rows.k), localWorkSpaceSize),
+      softmax_tiling_detail::PerBlock(dataTypeSize), softmax_tiling_detail::PerBlock(sizeof(float)), softmaxTiling);
 }
 
 // SoftmaxGrad's: dataTypeSize is the data's (half 2, float 4). isFront and isReuseSource do not
@@ -124,8 +116,52 @@ inline void SoftMaxGradTilingFunc(const ge::Shape& srcShape, const uint32_t data
   (void)isFront;
   const softmax_tiling_detail::Rows rows = softmax_tiling_detail::RowsOf(srcShape);
   const uint32_t perBlock = softmax_tiling_detail::PerBlock(dataTypeSize);
-  softmax_tiling_detail::FillRowTiling(rows, ascendc_sim::SoftmaxGradRowTmpBytes(rows.k, dataTypeSize),
-                                       localWorkSpaceSize, perBlock, perBlock, softmaxGradTiling);
+  softmax_tiling_detail::FillRowTiling(
+      rows,
+      softmax_tiling_detail::RowsThatFit(rows, ascendc_sim::SoftmaxGradRowTmpBytes(rows.k, dataTypeSize),
+                                         localWorkSpaceSize),
+      perBlock, perBlock, softmaxGradTiling);
+}
+
+// SoftmaxFlashV2's: dataTypeSize1 is the data's (half 2, float 4), dataTypeSize2 that of the max
+// and sum tensors, whose 32-byte row blocks make outMaxK and reduceK. A pass shorter than the
+// tensor is a whole number of 8 rows (see SoftmaxFlashV2SplitM). isUpdate, isBasicBlock and
+// isFlashOutputBrc do not change the simulator's figures.
+inline uint32_t GetSoftMaxFlashV2MinTmpSize(const ge::Shape& srcShape, const uint32_t dataTypeSize1,
+                                            const uint32_t dataTypeSize2, const bool isUpdate,
+                                            const bool isBasicBlock = false, const bool isFlashOutputBrc = false) {
+  (void)dataTypeSize2;
+  (void)isUpdate;
+  (void)isBasicBlock;
+  (void)isFlashOutputBrc;
+  return uint32_t(ascendc_sim::SoftmaxFlashV2RowTmpBytes(softmax_tiling_detail::RowsOf(srcShape).k, dataTypeSize1));
+}
+
+inline uint32_t GetSoftMaxFlashV2MaxTmpSize(const ge::Shape& srcShape, const uint32_t dataTypeSize1,
+                                            const uint32_t dataTypeSize2, const bool isUpdate,
+                                            const bool isBasicBlock = false, const bool isFlashOutputBrc = false) {
+  (void)dataTypeSize2;
+  (void)isUpdate;
+  (void)isBasicBlock;
+  (void)isFlashOutputBrc;
+  const softmax_tiling_detail::Rows rows = softmax_tiling_detail::RowsOf(srcShape);
+  return uint32_t(ascendc_sim::SoftmaxFlashV2RowTmpBytes(rows.k, dataTypeSize1) * rows.m);
+}
+
+// A localWorkSpaceSize (bytes) below GetSoftMaxFlashV2MinTmpSize gives splitM = 0, which the kernel
+// reports.
+inline void SoftMaxFlashV2TilingFunc(const ge::Shape& srcShape, const uint32_t dataTypeSize1,
+                                     const uint32_t dataTypeSize2, const uint32_t localWorkSpaceSize,
+                                     optiling::SoftMaxTiling& softmaxFlashTiling, const bool isUpdate,
+                                     const bool isBasicBlock = false, const bool isFlashOutputBrc = false) {
+  (void)isUpdate;
+  (void)isBasicBlock;
+  (void)isFlashOutputBrc;
+  const softmax_tiling_detail::Rows rows = softmax_tiling_detail::RowsOf(srcShape);
+  const uint32_t splitM = ascendc_sim::SoftmaxFlashV2SplitM(
+      rows.m, ascendc_sim::SoftmaxFlashV2RowTmpBytes(rows.k, dataTypeSize1), localWorkSpaceSize);
+  const uint32_t perBlock = softmax_tiling_detail::PerBlock(dataTypeSize2);
+  softmax_tiling_detail::FillRowTiling(rows, splitM, perBlock, perBlock, softmaxFlashTiling);
 }
 
 }  // namespace AscendC
