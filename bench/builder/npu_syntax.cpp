@@ -34,7 +34,8 @@ size_t AicoreAttributeLength(const std::string& source, size_t i) {
 }
 
 // Identifiers that only code for the cube core, or code choosing between the core types, contains.
-constexpr std::array<std::string_view, 14> kCubeMarkers = {
+// A Matmul object's registration makes a kernel a 1:2 mix too: the cube core serves its requests.
+constexpr std::array<std::string_view, 16> kCubeMarkers = {
     "Mmad",
     "LoadData",
     "LoadDataWithTranspose",
@@ -49,6 +50,8 @@ constexpr std::array<std::string_view, 14> kCubeMarkers = {
     "KERNEL_TYPE_AIC_ONLY",
     "KERNEL_TYPE_MIX_AIC_1_0",
     "KERNEL_TYPE_MIX_AIC_1_1",
+    "REGIST_MATMUL_OBJ",
+    "REGIST_CUBE_OBJ",
 };
 
 }  // namespace

@@ -28,7 +28,8 @@ size_t SkipCommentOrLiteral(const std::string& source, size_t i);
 
 // Whether `source` has code for the cube core, outside comments and literals: a cube-path API
 // (Mmad, LoadData, Fixpipe, ...), a test of the core type (g_coreType, ASCEND_IS_AIC/AIV,
-// __DAV_C220_CUBE__/__DAV_C220_VEC__), or a kernel type with a cube core.
+// __DAV_C220_CUBE__/__DAV_C220_VEC__), a kernel type with a cube core, or a Matmul object's
+// registration (REGIST_MATMUL_OBJ), whose requests the cube core serves.
 bool UsesCubeCore(const std::string& source);
 
 }  // namespace akgen::bench

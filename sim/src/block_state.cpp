@@ -112,8 +112,17 @@ void PoisonOnFirstUse(BlockState& block, Memory memory) {
 }
 
 bool BlockState::Locate(const uint8_t* address, uint64_t bytes, Memory& memory, uint64_t& offset) const {
+  // The memories lie back to back, so one's end is the next one's start: an address belongs to the
+  // memory it is inside, and only an address inside none (the last one's end) to the one it ends.
   for (size_t i = 0; i < size_t(Memory::kCount); ++i) {
-    if (address >= memoryBase[i] && address <= memoryBase[i] + kMemories[i].bytes) {
+    if (address >= memoryBase[i] && address < memoryBase[i] + kMemories[i].bytes) {
+      memory = Memory(i);
+      offset = uint64_t(address - memoryBase[i]);
+      return offset + bytes <= kMemories[i].bytes;
+    }
+  }
+  for (size_t i = 0; i < size_t(Memory::kCount); ++i) {
+    if (address == memoryBase[i] + kMemories[i].bytes) {
       memory = Memory(i);
       offset = uint64_t(address - memoryBase[i]);
       return offset + bytes <= kMemories[i].bytes;

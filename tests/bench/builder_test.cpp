@@ -110,6 +110,7 @@ TEST(NpuSyntax, CubeCodeIsFoundOnlyOutsideCommentsAndLiterals) {
   EXPECT_TRUE(UsesCubeCore("if ASCEND_IS_AIV { return; }"));
   EXPECT_TRUE(UsesCubeCore("#if defined(__DAV_C220_CUBE__)\n#endif\n"));
   EXPECT_TRUE(UsesCubeCore("KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_1);"));
+  EXPECT_TRUE(UsesCubeCore("REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);"));
   EXPECT_FALSE(UsesCubeCore("// Mmad and LoadData would come here\nAdd(z, x, y, n);"));
   EXPECT_FALSE(UsesCubeCore("const char* name = \"Fixpipe\"; int MmadCount = 0; KERNEL_TYPE_MIX_AIC_1_2;"));
 }
