@@ -243,7 +243,7 @@ size_t UnlinkableVariant(const std::vector<std::vector<ObjectSymbols>>& symbols,
 // Versions the rules of device_code.h and the kernel instrumentation in build keys.
 constexpr const char* kDeviceCodeRules = "device-code-5";
 // Versions what npu_syntax.h rewrites and how the core-type builds are made.
-constexpr const char* kNpuSyntaxRules = "npu-syntax-4";
+constexpr const char* kNpuSyntaxRules = "npu-syntax-5";
 // Heap calls stay calls, so the device-code check sees them even when their result is unused; the
 // toolchain's instrumentation lets the simulator charge the kernel's scalar work.
 const std::vector<std::string>& KernelOnlyFlags() {

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <string_view>
 
+#include "bench/builder/defaulted_constructors.h"
 #include "bench/builder/member_specializations.h"
 
 namespace akgen::bench {
@@ -97,6 +98,7 @@ bool UsesCubeCore(const std::string& source) {
 std::optional<std::string> RewriteNpuSyntax(const std::string& original, const std::string& originalPath) {
   std::string source = original;
   bool rewritten = RewriteMemberSpecializations(source);
+  rewritten = RewriteDefaultedConstructors(source) || rewritten;
   std::string code;
   bool launches = false;
   size_t copiedUpTo = 0;  // source[0, copiedUpTo) is already in `code`

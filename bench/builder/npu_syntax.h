@@ -17,8 +17,8 @@ namespace akgen::bench {
 
 // `source` with every `name<<<a, b, c>>>(` replaced by
 // `::ascendc_sim::ChevronLaunch(AKGEN_KERNEL_CALLER(name), "name", a, b, c)(` and every `[aicore]`
-// by spaces, and each member template specialised inside its class (member_specializations.h)
-// rewritten, preceded by `#line 1 "<originalPath>"` (and the launcher's include when a launch was
+// by spaces, each member template specialised inside its class (member_specializations.h) and each
+// class whose constructors are all defaulted (defaulted_constructors.h) rewritten, preceded by `#line 1 "<originalPath>"` (and the launcher's include when a launch was
 // rewritten), so compiler messages and diagnostics keep naming the original file and line. No value
 // when `source` has neither outside comments and literals.
 std::optional<std::string> RewriteNpuSyntax(const std::string& source, const std::string& originalPath);

@@ -2,7 +2,9 @@
 
 #include <stdlib.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <deque>
 #include <mutex>
 #include <sstream>
@@ -100,6 +102,9 @@ class Evaluation {
     oracle_.cacheDir = options_.cacheDir / "golden";
     setup_.buildCacheDir = options_.cacheDir / "build";
     setup_.sandbox.limits.wallSeconds = options_.runSeconds;
+    // One core's CPU time can be no more than the wall time it is given, so --timeout sets both (a
+    // fixed CPU limit would cut a long simulation short whatever --timeout says).
+    setup_.sandbox.limits.cpuSeconds = unsigned(std::max(1.0, std::ceil(options_.runSeconds)));
     setup_.syncMode = options_.syncMode;
     for (const fs::path& directory : {options_.cacheDir, oracle_.cacheDir, setup_.buildCacheDir}) {
       fs::create_directories(directory);

@@ -104,6 +104,38 @@ TEST(NpuSyntax, MemberSpecializationsBecomeConstrainedOverloads) {
             "template <> struct Flag<0, AscendC::AIV> { static constexpr int ID = 8; };\n");
 }
 
+TEST(NpuSyntax, ClassesWithOnlyDefaultedConstructorsStayAggregates) {
+  const std::string source =
+      "struct WaitFunc {\n"
+      "    CATLASS_DEVICE\n"
+      "    WaitFunc() = default;\n"
+      "    void operator()() const { Wait(ptr->flag); }\n"
+      "    Kernel *ptr{nullptr};\n"
+      "};\n"
+      "struct Tile {\n"
+      "    Tile() = default;\n"
+      "    explicit Tile(int rows) : rows(rows) {}\n"
+      "    int rows = 0;\n"
+      "};\n"
+      "void Use() { WaitFunc funcs[2]; funcs[0] = {nullptr}; }\n";
+  const std::optional<std::string> rewritten = RewriteNpuSyntax(source, "k.cpp");
+  ASSERT_TRUE(rewritten);
+  EXPECT_EQ(*rewritten,
+            "#line 1 \"k.cpp\"\n"
+            "struct WaitFunc {\n"
+            "                  \n"
+            "                         \n"
+            "    void operator()() const { Wait(ptr->flag); }\n"
+            "    Kernel *ptr{nullptr};\n"
+            "};\n"
+            "struct Tile {\n"
+            "    Tile() = default;\n"
+            "    explicit Tile(int rows) : rows(rows) {}\n"
+            "    int rows = 0;\n"
+            "};\n"
+            "void Use() { WaitFunc funcs[2]; funcs[0] = {nullptr}; }\n");
+}
+
 TEST(NpuSyntax, CubeCodeIsFoundOnlyOutsideCommentsAndLiterals) {
   EXPECT_TRUE(UsesCubeCore("void f() { AscendC::Mmad(c, a, b, params); }"));
   EXPECT_TRUE(UsesCubeCore("template <int T = g_coreType> void f();"));

@@ -2,8 +2,9 @@
 # Device code is device code: Muls's answer with host code added to its kernel. What an AI core has
 # (the AscendC API, AscendC::printf, compile-time std facilities the answer already uses) passes;
 # heap allocation, host libm, iostreams, exceptions, RTTI and a static initialiser are each a
-# compile_error whose `[device-code]` line names the call and the kernel line; so are <iostream> alone
-# and a call into the simulator's own state (its cost model) instead of its device API.
+# compile_error whose `[device-code]` line names the call and the kernel line; so is a call into the
+# simulator's own state (its cost model) instead of its device API. Including <iostream> without
+# using a stream passes, as the NPU compiler builds such kernels (NPUKernelBench's BasicMatmul).
 source "$(dirname "$0")/scratch.sh"
 python3 - "$suite" "$scratch/samples" <<'MAKE'
 import pathlib, shutil, sys
@@ -46,10 +47,9 @@ expected = {
     5: ("std::", "host input and output", 35),
     6: ("__cxa_allocate_exception", "a C++ exception", 35),
     8: ("typeinfo for double", "run-time type information", 35),
-    9: ("std::ios_base::Init::Init()", "host input and output", 1),  # <iostream> alone: its initialiser
     10: ("ascendc_sim::LaunchCost::Publish", "the simulator's own state", 8),  # its declaration names it first
 }
-for sample in (0, 7):
+for sample in (0, 7, 9):
     assert records[sample]["verdict"] == "pass", records[sample]
 for sample, (call, kind, line) in expected.items():
     record = records[sample]
@@ -60,4 +60,4 @@ for sample, (call, kind, line) in expected.items():
     where = f"sample{sample}/op_kernel/muls.cpp" + (f":{line}:" if line else ":")
     assert where in detail, (sample, where, detail)
 CHECK
-echo "device code: the answer and AscendC::printf pass; heap, libm, iostream, exceptions, RTTI and static initialisers do not compile"
+echo "device code: the answer, AscendC::printf and an unused <iostream> pass; heap, libm, streams, exceptions, RTTI and static initialisers do not compile"
