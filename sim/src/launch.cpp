@@ -321,7 +321,7 @@ int Launch(const char* kernelName, uint32_t blockDim, KernelBodies bodies, void*
   launch.site = site;
   // A kernel with cube code and no declared type runs as the NPU compiler's default mix: one cube
   // and two vector cores per block.
-  SetLayout(launch, bodies.cube == nullptr ? CoreLayout{0, 1} : CoreLayout{1, bodies.vector == nullptr ? 0u : 2u});
+  SetLayout(launch, bodies.cube == nullptr ? CoreLayout{0, 1} : CoreLayout{1, bodies.vector == nullptr ? 0u : bodies.vectorsPerBlock});
   BuildFibers(launch);
   CatchKernelDivisionFaults();
   TakeKernelDivisionFaults();
@@ -425,6 +425,7 @@ void DeclareKernelType(uint8_t type, Site site) {
 uint64_t TilingKey() { return Settings().tilingKey; }
 void SetTilingKey(uint64_t key) { Settings().tilingKey = key; }
 void SetKernelMode(uint8_t mode) { Settings().kernelMode = mode; }
+int RequestedKernelMode() { return Settings().kernelMode; }
 uint8_t* SystemWorkspace() { return CurrentBlock().systemWorkspace; }
 void SetSystemWorkspace(uint8_t* workspace, bool replace) {
   BlockState& block = CurrentBlock();

@@ -118,7 +118,7 @@ struct BlockState {
 
 struct LaunchSettings {
   uint64_t tilingKey = 0;
-  uint8_t kernelMode = 0;
+  int kernelMode = -1;  // unset
 };
 LaunchSettings& Settings();
 

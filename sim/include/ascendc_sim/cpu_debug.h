@@ -14,12 +14,13 @@ inline void SetKernelMode(KernelMode mode) { ascendc_sim::rt::SetKernelMode(uint
 
 #define ICPU_SET_TILING_KEY(key) ::ascendc_sim::rt::SetTilingKey(uint64_t(key))
 
-// Runs `func` on `blockDim` simulated blocks; a runtime error ends the program with status 1.
-#define ICPU_RUN_KF(func, blockDim, ...)                                                              \
-  do {                                                                                                \
+// Runs `func` on `blockDim` simulated blocks, on the cores SetKernelMode names (cpu_debug_launch);
+// a runtime error ends the program with status 1.
+#define ICPU_RUN_KF(func, blockDim, ...)                                                                  \
+  do {                                                                                                    \
     const ::ascendc_sim::Site icpuSite = ::ascendc_sim::MakeSite(#func, std::source_location::current()); \
-    ::ascendc_sim::CheckKernelArguments(icpuSite, __VA_ARGS__);                                       \
-    auto icpuBody = [&]() { func(__VA_ARGS__); };                                                     \
-    if (::ascendc_sim::RunKernel(#func, uint32_t(blockDim), icpuBody, icpuSite) != 0)                 \
-      ::ascendc_sim::rt::ExitAfterFailedLaunch();                                                      \
+    ::ascendc_sim::CheckKernelArguments(icpuSite, __VA_ARGS__);                                           \
+    auto icpuBody = [&]() { func(__VA_ARGS__); };                                                         \
+    if (::ascendc_sim::RunDebugKernel(#func, uint32_t(blockDim), icpuBody, icpuSite) != 0)                \
+      ::ascendc_sim::rt::ExitAfterFailedLaunch();                                                         \
   } while (0)

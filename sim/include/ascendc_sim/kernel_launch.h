@@ -3,6 +3,7 @@
 #pragma once
 #include <type_traits>
 
+#include "ascendc_sim/enums.h"
 #include "ascendc_sim/runtime.h"
 
 namespace ascendc_sim {
@@ -22,7 +23,8 @@ void CheckKernelArguments(Site site, const Args&... args) {
 
 template <class Body>
 int RunKernel(const char* name, uint32_t blockDim, Body& body, Site site) {
-  return rt::Launch(name, blockDim, [](void* context) { (*static_cast<Body*>(context))(); }, &body, site);
+  return rt::Launch(
+      name, blockDim, [](void* context) { (*static_cast<Body*>(context))(); }, &body, site);
 }
 
 // A kernel built for the cube cores only: `cube` runs on each block's cube core.
@@ -42,6 +44,26 @@ int RunMixedKernel(const char* name, uint32_t blockDim, Cube& cube, Vector& vect
   const rt::KernelBodies bodies{[](void* context) { (*static_cast<Variants*>(context)->cube)(); },
                                 [](void* context) { (*static_cast<Variants*>(context)->vector)(); }};
   return rt::Launch(name, blockDim, bodies, &variants, site);
+}
+
+// ICPU_RUN_KF: the CPU-debug build is one build for every core type (g_coreType is the running
+// core's), run on the cores SetKernelMode named: AIC_MODE each block's cube core, MIX_MODE one cube
+// and two vector cores per block, MIX_AIC_1_1 one of each, AIV_MODE one vector core. With no mode
+// set it runs on vector cores: CANN's default is MIX, but a vector kernel's cube core would then
+// run it too, which the vector-only samples (all of which set AIV_MODE) never meant.
+template <class Body>
+int RunDebugKernel(const char* name, uint32_t blockDim, Body& body, Site site) {
+  const rt::KernelBody run = [](void* context) { (*static_cast<Body*>(context))(); };
+  switch (rt::RequestedKernelMode()) {
+    case int(KernelMode::AIC_MODE):
+      return rt::Launch(name, blockDim, rt::KernelBodies{run, nullptr}, &body, site);
+    case int(KernelMode::MIX_MODE):
+      return rt::Launch(name, blockDim, rt::KernelBodies{run, run, 2}, &body, site);
+    case int(KernelMode::MIX_AIC_1_1):
+      return rt::Launch(name, blockDim, rt::KernelBodies{run, run, 1}, &body, site);
+    default:
+      return rt::Launch(name, blockDim, run, &body, site);
+  }
 }
 
 }  // namespace ascendc_sim

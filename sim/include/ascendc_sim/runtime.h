@@ -82,6 +82,7 @@ using KernelBody = void (*)(void* context);
 struct KernelBodies {
   KernelBody cube = nullptr;
   KernelBody vector = nullptr;
+  uint32_t vectorsPerBlock = 2;  // with both variants: A2's 1:2 unless the launch asks for 1:1
 };
 int Launch(const char* kernelName, uint32_t blockDim, KernelBodies bodies, void* context, Site site);
 inline int Launch(const char* kernelName, uint32_t blockDim, KernelBody body, void* context, Site site) {
@@ -101,6 +102,7 @@ void DeclareKernelType(uint8_t type, Site site);
 uint64_t TilingKey();
 void SetTilingKey(uint64_t key);
 void SetKernelMode(uint8_t mode);
+int RequestedKernelMode();  // the KernelMode value SetKernelMode set, or -1
 // SyncAll: every vector core of the launch (`vectorOnly`), or every core, cube cores included.
 void SyncAllBlocks(Site site, bool vectorOnly = true);
 // CrossCoreSetFlag / CrossCoreWaitFlag (cross_core_sync.cpp).

@@ -81,6 +81,37 @@ TEST(MixedLaunchTest, DeclaredKernelTypesChooseTheCoresOfEachBlock) {
 
 // Mode 2 both ways: each vector core publishes a value, the cube core waits for both, adds them and
 // publishes the sum, which both vector cores then read.
+// ICPU_RUN_KF runs the one CPU-debug build on the cores SetKernelMode names; g_coreType is the
+// running core's type there.
+TEST(MixedLaunchTest, CpuDebugLaunchesRunOnTheCoresOfTheKernelMode) {
+  auto runInMode = [](KernelMode mode, IdentityRows& seen) {
+    AscendC::SetKernelMode(mode);
+    auto body = [&] { seen.Record((ASCEND_IS_AIC ? 0 : 8) + AscendC::GetBlockIdx()); };
+    ascendc_sim::TakeDiagnostics();
+    return ascendc_sim::RunDebugKernel("debug_kernel", 2, body,
+                                       ascendc_sim::MakeSite("test", std::source_location::current()));
+  };
+  IdentityRows cube;
+  ASSERT_EQ(runInMode(KernelMode::AIC_MODE, cube), 0);
+  EXPECT_EQ(cube.Row(1), (std::vector<int64_t>{1, 2, 0, 0, 1, 1}));
+  EXPECT_EQ(cube.Row(8)[0], -1);  // no vector core ran
+
+  IdentityRows mix;
+  ASSERT_EQ(runInMode(KernelMode::MIX_MODE, mix), 0);
+  EXPECT_EQ(mix.Row(1), (std::vector<int64_t>{1, 2, 0, 2, 1, 1}));
+  EXPECT_EQ(mix.Row(8 + 3), (std::vector<int64_t>{3, 2, 1, 2, 2, 0}));
+
+  IdentityRows oneToOne;
+  ASSERT_EQ(runInMode(KernelMode::MIX_AIC_1_1, oneToOne), 0);
+  EXPECT_EQ(oneToOne.Row(8 + 1), (std::vector<int64_t>{1, 2, 0, 1, 1, 0}));
+  EXPECT_EQ(oneToOne.Row(8 + 2)[0], -1);
+
+  IdentityRows vector;
+  ASSERT_EQ(runInMode(KernelMode::AIV_MODE, vector), 0);
+  EXPECT_EQ(vector.Row(0)[0], -1);  // no cube core ran
+  EXPECT_EQ(vector.Row(8 + 1), (std::vector<int64_t>{1, 2, 0, 1, 1, 0}));
+}
+
 TEST(MixedLaunchTest, ModeTwoFlagsHandDataBetweenTheCubeCoreAndItsVectorCores) {
   GmBuffer<int32_t> values(std::vector<int32_t>(4 * 4, 0));
   auto gm = [&](int64_t index) {
