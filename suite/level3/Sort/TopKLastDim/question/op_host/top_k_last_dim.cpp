@@ -1,0 +1,34 @@
+#include "register/op_def_registry.h"
+#include "tiling/platform/platform_ascendc.h"
+
+namespace optiling {
+static ge::graphStatus TilingFunc(gert::TilingContext* context) {
+  context->SetBlockDim(platform_ascendc::PlatformAscendC(context->GetPlatformInfo()).GetCoreNumAiv());
+  return ge::GRAPH_SUCCESS;
+}
+}  // namespace optiling
+
+namespace ops {
+class TopKLastDim : public OpDef {
+ public:
+  explicit TopKLastDim(const char* name) : OpDef(name) {
+    this->Input("x")
+        .ParamType(REQUIRED)
+        .DataType({ge::DT_FLOAT16, ge::DT_FLOAT})
+        .Format({ge::FORMAT_ND, ge::FORMAT_ND});
+    this->Output("values")
+        .ParamType(REQUIRED)
+        .DataType({ge::DT_FLOAT16, ge::DT_FLOAT})
+        .Format({ge::FORMAT_ND, ge::FORMAT_ND});
+    this->Output("indices")
+        .ParamType(REQUIRED)
+        .DataType({ge::DT_INT64, ge::DT_INT64})
+        .Format({ge::FORMAT_ND, ge::FORMAT_ND});
+    this->Attr("k").AttrType(REQUIRED).Int(1);
+    this->Attr("largest").AttrType(OPTIONAL).Bool(true);
+    this->AICore().SetTiling(optiling::TilingFunc);
+    this->AICore().AddConfig("ascend910b");
+  }
+};
+OP_ADD(TopKLastDim);
+}  // namespace ops
