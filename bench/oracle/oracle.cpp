@@ -70,7 +70,9 @@ OracleConfig OracleConfigFromEnvironment(fs::path packageDir, fs::path cacheDir)
   if (const char* python = std::getenv("AKGEN_PYTHON"); python != nullptr && *python != '\0') config.python = python;
   config.packageDir = std::move(packageDir);
   config.cacheDir = std::move(cacheDir);
-  config.pybindCacheDir = config.cacheDir / "pybind-modules";
+  const char* pybindCache = std::getenv("AKGEN_PYBIND_CACHE");
+  config.pybindCacheDir =
+      pybindCache != nullptr && *pybindCache != '\0' ? fs::path(pybindCache) : config.cacheDir / "pybind-modules";
   return config;
 }
 

@@ -22,7 +22,8 @@ struct OracleConfig {
 };
 
 // python from env AKGEN_PYTHON, else /usr/bin/python3 (Debian's, which has python3-torch); compiled
-// pybind modules go to cacheDir/pybind-modules.
+// pybind modules go to env AKGEN_PYBIND_CACHE, else cacheDir/pybind-modules (a module depends only on
+// the binding's text, torch and the compiler, so caches can share one folder).
 OracleConfig OracleConfigFromEnvironment(std::filesystem::path packageDir, std::filesystem::path cacheDir);
 
 // One row of test_cases.csv as raw strings, in column order (`case_id` first).
