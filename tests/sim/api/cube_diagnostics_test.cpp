@@ -92,8 +92,7 @@ TEST(CubeDiagnostics, IfTransposeOnFloatIsABadParameter) {
 TEST(CubeDiagnostics, QuantModeMustMatchTheTypes) {
   simtest::GmBuffer<half> gm(256);
   ExpectError(RunCube([&](CubeBuffers& b) {
-                GlobalTensor<half> out;
-                out.SetGlobalBuffer((__gm__ half*)gm.addr());
+                auto out = cubetest::Global(gm);
                 Fixpipe(out, b.l0c.Get<float>(), FixpipeParamsV220(16, 16, 16, 16, false));  // NoQuant into half
               }),
               "bad-parameter", "quantPre NoQuant does not convert float to half");
@@ -122,8 +121,7 @@ simtest::LaunchOutcome NdToL0a(bool withFlag) {
   simtest::GmBuffer<half> gm(std::vector<half>(256, half(2.0f)));
   ascendc_sim::SetSyncMode(ascendc_sim::SyncMode::kStrict);
   const simtest::LaunchOutcome outcome = RunCube([&](CubeBuffers& b) {
-    GlobalTensor<half> global;
-    global.SetGlobalBuffer((__gm__ half*)gm.addr());
+    auto global = cubetest::Global(gm);
     DataCopy(b.l1.Get<half>(), global, Nd2NzParams(1, 16, 16, 0, 16, 16, 1, 0));
     if (withFlag) {
       SetFlag<HardEvent::MTE2_MTE1>(EVENT_ID0);

@@ -97,8 +97,7 @@ TEST(CubeFixpipe, Vdeqf16TakesOneScalePerColumnFromL1) {
   for (uint32_t j = 0; j < n; ++j) scales.data()[j] = ScaleBits(float(j + 1) / 8.0f);
   const std::vector<half> out = RunFixpipe<half, int32_t>(m * n, [&](auto gm, auto c1, auto& l1Buf) {
     FillL0c(c1, m, n, 16, IntAt);
-    GlobalTensor<uint64_t> scaleGlobal;
-    scaleGlobal.SetGlobalBuffer((__gm__ uint64_t*)scales.addr());
+    auto scaleGlobal = cubetest::Global(scales);
     LocalTensor<uint64_t> table = l1Buf.template Get<uint64_t>();
     DataCopy(table, scaleGlobal, n);
     FixpipeParamsV220 p(n, m, 16, n, false, VDEQF16, 0, 1, 0, 0, 0);

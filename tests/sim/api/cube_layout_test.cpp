@@ -33,8 +33,7 @@ TEST(CubeLayout, Nd2NzPlacesRowsInC0BlocksAndZeroPadsTheLastBlock) {
     TPipe pipe;
     TBuf<TPosition::A1> buf;
     pipe.InitBuffer(buf, 2 * rows16 * 16 * sizeof(half));
-    GlobalTensor<half> global;
-    global.SetGlobalBuffer((__gm__ half*)gm.addr());
+    auto global = cubetest::Global(gm);
     LocalTensor<half> a1 = buf.Get<half>();
     DataCopy(a1, global, Nd2NzParams(1, uint16_t(rows), uint16_t(cols), 0, uint16_t(cols), uint16_t(rows16), 1, 0));
     PipeBarrier<PIPE_ALL>();
@@ -71,8 +70,7 @@ TEST(CubeLayout, Nd2NzWithSeveralMatricesAndStridesFollowsTheDocumentedLoopNest)
     TPipe pipe;
     TBuf<TPosition::B1> buf;
     pipe.InitBuffer(buf, l1Elements * sizeof(half));
-    GlobalTensor<half> global;
-    global.SetGlobalBuffer((__gm__ half*)gm.addr());
+    auto global = cubetest::Global(gm);
     LocalTensor<half> b1 = buf.Get<half>();
     DataCopy(b1, global, p);
     PipeBarrier<PIPE_ALL>();
@@ -100,27 +98,16 @@ TEST(CubeLayout, NdMatrixRoundTripsThroughL1L0aMmadAndFixpipe) {
   simtest::GmBuffer<half> aGm(a), bGm(identityT);
   simtest::GmBuffer<float> cGm(size_t(m) * k);
   const simtest::LaunchOutcome outcome = simtest::LaunchOnCube(1, [&] {
-    TPipe pipe;
-    TBuf<TPosition::A1> a1Buf;
-    TBuf<TPosition::B1> b1Buf;
-    TBuf<TPosition::A2> a2Buf;
-    TBuf<TPosition::B2> b2Buf;
-    TBuf<TPosition::CO1> c1Buf;
-    pipe.InitBuffer(a1Buf, 16384);
-    pipe.InitBuffer(b1Buf, 16384);
-    pipe.InitBuffer(a2Buf, 16384);
-    pipe.InitBuffer(b2Buf, 16384);
-    pipe.InitBuffer(c1Buf, 16384);
-    GlobalTensor<half> aGlobal, bGlobal;
-    GlobalTensor<float> cGlobal;
-    aGlobal.SetGlobalBuffer((__gm__ half*)aGm.addr());
-    bGlobal.SetGlobalBuffer((__gm__ half*)bGm.addr());
-    cGlobal.SetGlobalBuffer((__gm__ float*)cGm.addr());
-    LocalTensor<half> a2 = a2Buf.Get<half>(), b2 = b2Buf.Get<half>();
-    cubetest::StageA(a1Buf.Get<half>(), a2, aGlobal, m, k);
-    cubetest::StageBTransposed(b1Buf.Get<half>(), b2, bGlobal, k, k);
-    Mmad(c1Buf.Get<float>(), a2, b2, MmadParams(uint16_t(m), uint16_t(k), uint16_t(k), 0, false, true));
-    Fixpipe(cGlobal, c1Buf.Get<float>(), FixpipeParamsV220(uint16_t(k), uint16_t(m), uint16_t(Round16(m)), k, false));
+    cubetest::CubeBuffers buffers(16384);
+    auto aGlobal = cubetest::Global(aGm);
+    auto bGlobal = cubetest::Global(bGm);
+    auto cGlobal = cubetest::Global(cGm);
+    LocalTensor<half> a2 = buffers.a2.Get<half>(), b2 = buffers.b2.Get<half>();
+    cubetest::StageA(buffers.a1.Get<half>(), a2, aGlobal, m, k);
+    cubetest::StageBTransposed(buffers.b1.Get<half>(), b2, bGlobal, k, k);
+    Mmad(buffers.c1.Get<float>(), a2, b2, MmadParams(uint16_t(m), uint16_t(k), uint16_t(k), 0, false, true));
+    Fixpipe(cGlobal, buffers.c1.Get<float>(),
+            FixpipeParamsV220(uint16_t(k), uint16_t(m), uint16_t(Round16(m)), k, false));
   });
   ASSERT_EQ(outcome.status, 0) << outcome.Describe();
   const std::vector<float> c = cGm.values();

@@ -104,11 +104,14 @@ TEST(CubeMatmulKernel, TiledHalfMatmulMatchesTheReferenceUnderStrictSync) {
     for (uint32_t j = 0; j < N; ++j) bT[size_t(j) * K + kk] = b[size_t(kk) * N + j];
   simtest::GmBuffer<half> aGm(a), bGm(b), cGm(size_t(M) * N);
   ascendc_sim::SetSyncMode(ascendc_sim::SyncMode::kStrict);
-  const ascendc_sim::LaunchProfile profile = simtest::Profile(1, [&] {
-    TiledMatmul op;
-    op.Init(aGm.addr(), bGm.addr(), cGm.addr());
-    op.Process();
-  }, true);
+  const ascendc_sim::LaunchProfile profile = simtest::Profile(
+      1,
+      [&] {
+        TiledMatmul op;
+        op.Init(aGm.addr(), bGm.addr(), cGm.addr());
+        op.Process();
+      },
+      true);
   ascendc_sim::SetSyncMode(ascendc_sim::SyncMode::kAuto);
   const std::vector<double> expected = cubetest::Reference(a, bT, M, N, K, {});
   const std::vector<half> c = cGm.values();
@@ -126,16 +129,19 @@ TEST(CubeMatmulKernel, TiledHalfMatmulMatchesTheReferenceUnderStrictSync) {
 template <class T>
 uint64_t CubeCycles(uint16_t m, uint16_t n, uint16_t k) {
   using Acc = std::conditional_t<std::is_same_v<T, int8_t>, int32_t, float>;
-  const ascendc_sim::LaunchProfile profile = simtest::Profile(1, [&] {
-    TPipe pipe;
-    TBuf<TPosition::A2> a2;
-    TBuf<TPosition::B2> b2;
-    TBuf<TPosition::CO1> c1;
-    pipe.InitBuffer(a2, 32768);
-    pipe.InitBuffer(b2, 32768);
-    pipe.InitBuffer(c1, 32768);
-    Mmad(c1.Get<Acc>(), a2.Get<T>(), b2.Get<T>(), MmadParams(m, n, k, 0, false, true));
-  }, true);
+  const ascendc_sim::LaunchProfile profile = simtest::Profile(
+      1,
+      [&] {
+        TPipe pipe;
+        TBuf<TPosition::A2> a2;
+        TBuf<TPosition::B2> b2;
+        TBuf<TPosition::CO1> c1;
+        pipe.InitBuffer(a2, 32768);
+        pipe.InitBuffer(b2, 32768);
+        pipe.InitBuffer(c1, 32768);
+        Mmad(c1.Get<Acc>(), a2.Get<T>(), b2.Get<T>(), MmadParams(m, n, k, 0, false, true));
+      },
+      true);
   return profile.busyCycles[size_t(ascendc_sim::HwPipe::kCube)];
 }
 

@@ -16,6 +16,33 @@ constexpr uint32_t K0() {
 }
 inline uint32_t RoundUp(uint32_t value, uint32_t unit) { return (value + unit - 1) / unit * unit; }
 
+// Device side: a pipe with one buffer in each of L1 (A1 and B1), L0A, L0B and L0C, for a test that
+// stages one product. Built inside the kernel body, as a TPipe must be.
+struct CubeBuffers {
+  AscendC::TPipe pipe;
+  AscendC::TBuf<AscendC::TPosition::A1> a1;
+  AscendC::TBuf<AscendC::TPosition::B1> b1;
+  AscendC::TBuf<AscendC::TPosition::A2> a2;
+  AscendC::TBuf<AscendC::TPosition::B2> b2;
+  AscendC::TBuf<AscendC::TPosition::CO1> c1;
+  explicit CubeBuffers(uint32_t bytes) : CubeBuffers(bytes, bytes, bytes, bytes, bytes) {}
+  CubeBuffers(uint32_t a1Bytes, uint32_t b1Bytes, uint32_t a2Bytes, uint32_t b2Bytes, uint32_t c1Bytes) {
+    pipe.InitBuffer(a1, a1Bytes);
+    pipe.InitBuffer(b1, b1Bytes);
+    pipe.InitBuffer(a2, a2Bytes);
+    pipe.InitBuffer(b2, b2Bytes);
+    pipe.InitBuffer(c1, c1Bytes);
+  }
+};
+
+// Device side: `buffer` as a GlobalTensor.
+template <class T>
+AscendC::GlobalTensor<T> Global(const simtest::GmBuffer<T>& buffer) {
+  AscendC::GlobalTensor<T> tensor;
+  tensor.SetGlobalBuffer((__gm__ T*)buffer.addr());
+  return tensor;
+}
+
 // Element (i, j) of an NZ matrix with `c0` columns per block and `rows` rows per column block:
 // column block j / c0 holds `rows` rows of c0 values each.
 inline size_t NzAt(uint32_t i, uint32_t j, uint32_t c0, uint32_t rows) {
