@@ -29,6 +29,8 @@ std::string CurrentCoreLabelOrNone();
 // Suspends the running core until `ready()` holds; the scheduler resumes it to check again after
 // the other cores ran. `what` names the wait in a deadlock report.
 void WaitUntil(const std::function<bool()>& ready, const Site& site, const std::string& what);
+// Lets the other running cores go ahead (at a DMA reading GM); the scheduler resumes this core next round.
+void YieldToOtherCores();
 
 struct CoreSyncState;
 CoreSyncState& CurrentCoreSync();

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core_launch.h"
 #include "launch_cost.h"
 #include "launch_state.h"
 
@@ -17,7 +18,8 @@ struct CopyEngine {
 // Which data mover runs a copy between the two sides, and its rate (reference §8).
 CopyEngine EngineFor(const MemAccess& dst, const MemAccess& src, const CostTable& costs) {
   const bool fromGm = src.space == kGlobalSpace, toGm = dst.space == kGlobalSpace;
-  if (fromGm) return {HwPipe::kMte2, dst.space == uint8_t(Memory::kL1) ? costs.gmToL1BytesPerCycle : costs.gmToUbBytesPerCycle};
+  if (fromGm)
+    return {HwPipe::kMte2, dst.space == uint8_t(Memory::kL1) ? costs.gmToL1BytesPerCycle : costs.gmToUbBytesPerCycle};
   if (toGm) return {HwPipe::kMte3, costs.ubToGmBytesPerCycle};
   if (src.space == uint8_t(Memory::kL1)) return {HwPipe::kMte1, costs.l1ToUbBytesPerCycle};
   if (dst.space == uint8_t(Memory::kL1)) return {HwPipe::kMte3, costs.l1ToUbBytesPerCycle};
@@ -28,16 +30,45 @@ MemAccess SideAccess(const CopyEndpoint& side, uint64_t extent, bool write) {
   return side.global ? GlobalAccess(side.gm.address, extent, write) : OnChipAccess(side.local.address, extent, write);
 }
 
-// Moves `bytes` on the engine after `fixedCycles`; a transfer that reads or writes GM runs at no
-// more than the block's share of HBM, and its GM bytes are counted.
-void IssueTransfer(const CopyEngine& engine, uint64_t fixedCycles, uint64_t bytes, const MemAccess* accesses, size_t count,
-                   uint64_t gmRead, uint64_t gmWritten, const Site& site) {
-  const LaunchCost& launch = CurrentLaunchCost();
+// The bytes of a DMA's GM reads that the L2 cache serves. Each GM access brings its lines into L2;
+// a copy of `bursts` > 1 moves them evenly spread over its one GM side's extent, as strided copies do.
+uint64_t ReadFromL2(const MemAccess* accesses, size_t count, uint64_t gmRead, uint64_t gmWritten, uint32_t bursts) {
+  L2Cache& l2 = CurrentLaunchCost().L2();
+  uint64_t lines = 0, resident = 0;
+  for (size_t i = 0; i < count; ++i) {
+    const MemAccess& access = accesses[i];
+    if (access.space != kGlobalSpace || access.end <= access.begin) continue;
+    const uint64_t extent = access.end - access.begin;
+    const uint64_t moved = std::min(extent, access.write ? gmWritten : gmRead);
+    const uint64_t runs = bursts > 1 && moved > 0 ? bursts : 1;
+    const uint64_t runBytes = runs > 1 ? (moved + runs - 1) / runs : extent;
+    const uint64_t stride = runs > 1 ? (extent - runBytes) / (runs - 1) : 0;
+    const L2Cache::Touch touch = l2.Access(access.begin, runBytes, runs, stride);
+    if (access.write) continue;
+    lines += touch.lines;
+    resident += touch.resident;
+  }
+  return lines == 0 ? 0 : uint64_t(double(gmRead) * double(resident) / double(lines));
+}
+
+// Moves `bytes` on the engine after `fixedCycles`. A transfer that reads or writes GM runs at no more
+// than the core's share of HBM (for reads, shared with the cores that miss L2 too), or of L2 for the
+// reads L2 serves; its GM bytes are counted.
+void IssueTransfer(const CopyEngine& engine, uint64_t fixedCycles, uint64_t bytes, const MemAccess* accesses,
+                   size_t count, uint64_t gmRead, uint64_t gmWritten, const Site& site, uint32_t bursts = 1) {
+  LaunchCost& launch = CurrentLaunchCost();
   const bool touchesGm = gmRead + gmWritten > 0;
-  const double rate = touchesGm ? std::min(engine.bytesPerCycle, launch.GmShareBytesPerCycle()) : engine.bytesPerCycle;
+  const uint64_t fromL2 = touchesGm ? ReadFromL2(accesses, count, gmRead, gmWritten, bursts) : 0;
+  const double hbmShare = gmRead > 0
+                              ? launch.HbmShareForRead(CurrentCore().fiber, double(gmRead - fromL2) / double(gmRead))
+                              : launch.GmShareBytesPerCycle();
+  const double rate = touchesGm ? std::min(engine.bytesPerCycle, hbmShare) : engine.bytesPerCycle;
+  const double l2Rate = std::min(engine.bytesPerCycle, launch.L2ShareBytesPerCycle());
   PipeTimeline& timeline = CurrentBlock().timeline;
-  timeline.Issue(engine.pipe, fixedCycles + uint64_t(std::ceil(double(bytes) / rate)), accesses, count, site);
-  timeline.CountGmTraffic(gmRead, gmWritten);
+  const double moving = double(bytes - std::min(bytes, fromL2)) / rate + double(fromL2) / l2Rate;
+  timeline.Issue(engine.pipe, fixedCycles + uint64_t(std::ceil(moving)), accesses, count, site);
+  timeline.CountGmTraffic(gmRead, gmWritten, fromL2);
+  if (gmRead > 0) YieldToOtherCores();
 }
 
 }  // namespace
@@ -75,7 +106,7 @@ void RecordCopy(const CopyEndpoint& dst, const CopyEndpoint& src, uint64_t bytes
   const uint64_t fixed = engine.pipe == HwPipe::kVector
                              ? costs.vector[size_t(VecCost::kSimple)].fixedCycles
                              : costs.dmaLatencyCycles + uint64_t(bursts > 1 ? bursts : 0) * costs.dmaBurstCycles;
-  IssueTransfer(engine, fixed, bytes, accesses, 2, src.global ? bytes : 0, dst.global ? bytes : 0, site);
+  IssueTransfer(engine, fixed, bytes, accesses, 2, src.global ? bytes : 0, dst.global ? bytes : 0, site, bursts);
 }
 
 void RecordMatmul(const MemAccess* reads, size_t readCount, uint64_t readBytes, uint64_t fractalSteps,

@@ -1,7 +1,9 @@
 // Kernel launches: every simulated core runs as a cooperative fiber on one thread. The scheduler
-// resumes the cores in a fixed order, and a core gives up the thread only where it must wait for
-// another (SyncAll, CrossCoreWaitFlag), so every run is deterministic. A launch whose cores all wait
-// with none able to go on is a deadlock, reported instead of hanging.
+// resumes the cores in a fixed order; a core gives up the thread where it must wait for another
+// (SyncAll, CrossCoreWaitFlag) and at each DMA that reads GM, so the cores the chip runs at once
+// interleave their reads as concurrent cores do (the L2 cache sees them in that order). Every run
+// is deterministic. A launch whose cores all wait with none able to go on is a deadlock, reported
+// instead of hanging.
 #include <sys/mman.h>
 #include <ucontext.h>
 
@@ -14,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "ascendc_sim/host/soc_spec.h"
 #include "ascendc_sim/keywords.h"
 #include "core_launch.h"
 #include "core_sync.h"
@@ -62,7 +65,8 @@ struct Launch {
   Fiber* running = nullptr;
   ucontext_t scheduler{};
   Site site{};
-  uint64_t progress = 0;  // rises whenever a core starts, ends or gets past a wait
+  uint64_t progress = 0;        // rises whenever a core starts, ends, yields or gets past a wait
+  bool startEveryCore = false;  // set once the cores started so far all wait (SyncAll over more blocks than cores)
   LaunchCost cost;
   CoreSyncState sync;
 };
@@ -130,14 +134,34 @@ void Resume(Fiber& fiber) {
   }
 }
 
-// Runs every core until it ends or waits. Returns false once a core failed.
+bool Started(const Fiber& fiber) {
+  return fiber.state == Fiber::State::kRunnable || fiber.state == Fiber::State::kWaiting;
+}
+
+// How many cores run at once, as the chip runs blocks: one per vector core for vector-only blocks,
+// and a block with a cube core per AI core; later blocks start as earlier ones end.
+size_t ConcurrentCores(const Launch& launch) {
+  if (launch.startEveryCore) return launch.fibers.size();
+  const host::SocSpec& soc = host::CurrentSoc();
+  return launch.layout.cube == 0 ? soc.aivNum : size_t(soc.aicNum) * launch.layout.PerBlock();
+}
+
+// Runs every started core until it ends, waits or yields, starting cores while fewer than the chip
+// runs at once are started. Returns false once a core failed.
 bool RunRound(Launch& launch) {
+  size_t started = size_t(
+      std::count_if(launch.fibers.begin(), launch.fibers.end(), [](const auto& fiber) { return Started(*fiber); }));
   for (size_t i = 0; i < launch.fibers.size(); ++i) {
     Fiber& fiber = *launch.fibers[i];
-    if (fiber.state == Fiber::State::kNotStarted) Start(fiber);
-    if (fiber.state != Fiber::State::kRunnable && fiber.state != Fiber::State::kWaiting) continue;
+    if (fiber.state == Fiber::State::kNotStarted) {
+      if (started >= ConcurrentCores(launch)) continue;
+      Start(fiber);
+      ++started;
+    }
+    if (!Started(fiber)) continue;
     Resume(fiber);
     if (fiber.state == Fiber::State::kFailed) return false;
+    if (!Started(fiber)) --started;
   }
   return true;
 }
@@ -190,6 +214,12 @@ int Schedule(Launch& launch) {
     });
     if (allEnded) return 0;
     if (launch.progress == before) {
+      const bool unstarted = std::any_of(launch.fibers.begin(), launch.fibers.end(),
+                                         [](const auto& fiber) { return fiber->state == Fiber::State::kNotStarted; });
+      if (unstarted && !launch.startEveryCore) {  // they may be what the waiting cores wait for
+        launch.startEveryCore = true;
+        continue;
+      }
       ReportDeadlock(launch);
       return 1;
     }
@@ -295,6 +325,12 @@ void WaitUntil(const std::function<bool()>& ready, const Site& site, const std::
   ++gLaunch->progress;
 }
 
+void YieldToOtherCores() {
+  Fiber* fiber = gLaunch->running;
+  ++gLaunch->progress;
+  swapcontext(&fiber->context, &gLaunch->scheduler);
+}
+
 void AbandonRunningBlock() {
   Fiber* fiber = gLaunch->running;
   fiber->state = Fiber::State::kFailed;
@@ -321,7 +357,8 @@ int Launch(const char* kernelName, uint32_t blockDim, KernelBodies bodies, void*
   launch.site = site;
   // A kernel with cube code and no declared type runs as the NPU compiler's default mix: one cube
   // and two vector cores per block.
-  SetLayout(launch, bodies.cube == nullptr ? CoreLayout{0, 1} : CoreLayout{1, bodies.vector == nullptr ? 0u : bodies.vectorsPerBlock});
+  SetLayout(launch, bodies.cube == nullptr ? CoreLayout{0, 1}
+                                           : CoreLayout{1, bodies.vector == nullptr ? 0u : bodies.vectorsPerBlock});
   BuildFibers(launch);
   CatchKernelDivisionFaults();
   TakeKernelDivisionFaults();
@@ -393,7 +430,7 @@ void DeclareKernelType(uint8_t type, Site site) {
   for (const auto& fiber : launch.fibers) {
     if (fiber.get() != launch.running && fiber->state != Fiber::State::kNotStarted) {
       RaiseError("unsupported", site,
-                 "the kernel type must be declared before the kernel's first SyncAll or "
+                 "the kernel type must be declared before the kernel's first copy from GM, SyncAll or "
                  "cross-core wait");
     }
   }

@@ -56,6 +56,8 @@ std::vector<LaunchProfile>& Published() {
 
 // Bytes per cycle HBM delivers to the whole chip: the ini's rate per AI core times their count.
 double HbmBytesPerCycle(const host::SocSpec& soc) { return double(soc.aicNum) * double(soc.hbmBytesPerCycle); }
+// The same for reads from the L2 cache.
+double L2BytesPerCycle(const host::SocSpec& soc) { return double(soc.aicNum) * double(soc.l2BytesPerCycle); }
 
 double Gigabytes(double bytes) { return bytes / 1e9; }
 
@@ -69,6 +71,8 @@ LaunchCost::LaunchCost(uint32_t blockDim)
       timingOnly_(CurrentProfileSettings().timingOnly),
       keepSegments_(!CurrentProfileSettings().timelineFile.empty()),
       gmShare_(HbmBytesPerCycle(host::CurrentSoc()) / double(std::min(blockDim, cores_))),
+      l2Share_(L2BytesPerCycle(host::CurrentSoc()) / double(std::min(blockDim, cores_))),
+      l2_(host::CurrentSoc().l2Bytes),
       blocks_(blockDim) {}
 
 void LaunchCost::SetCoreLayout(uint32_t cube, uint32_t vector) {
@@ -78,10 +82,24 @@ void LaunchCost::SetCoreLayout(uint32_t cube, uint32_t vector) {
   cores_ = coresPerBlock_ == 1 && cube == 0 ? soc.aivNum : soc.aicNum;
   const uint32_t active = cube == 0 ? std::min(blockDim_ * vector, soc.aivNum) : std::min(blockDim_, soc.aicNum);
   gmShare_ = HbmBytesPerCycle(soc) / double(active);
+  l2Share_ = L2BytesPerCycle(soc) / double(active);
   blocks_.assign(size_t(blockDim_) * coresPerBlock_, BlockTimes{});
 }
 
-void LaunchCost::AddBlock(int64_t index, BlockTimes times) { blocks_[size_t(index)] = std::move(times); }
+void LaunchCost::AddBlock(int64_t index, BlockTimes times) {
+  blocks_[size_t(index)] = std::move(times);
+  if (size_t(index) < readMisses_.size()) {  // an ended core misses no more
+    missingCores_ -= readMisses_[size_t(index)];
+    readMisses_[size_t(index)] = 0;
+  }
+}
+
+double LaunchCost::HbmShareForRead(uint32_t core, double missFraction) {
+  if (readMisses_.size() <= core) readMisses_.resize(size_t(core) + 1, 0.0);
+  missingCores_ += missFraction - readMisses_[core];
+  readMisses_[core] = missFraction;
+  return HbmBytesPerCycle(host::CurrentSoc()) / std::max(1.0, missingCores_);
+}
 
 void LaunchCost::Note(std::string note) {
   if (noted_.insert(note).second) notes_.push_back(std::move(note));
@@ -114,6 +132,7 @@ void LaunchCost::Publish(const char* kernelName) {
       end = std::max(end, block.end);
       for (size_t pipe = 0; pipe < kHwPipeCount; ++pipe) busy[pipe] = std::max(busy[pipe], block.busy[pipe]);
       profile.gmBytesRead += block.gmBytesRead;
+      profile.gmBytesReadFromL2 += block.gmBytesReadFromL2;
       profile.gmBytesWritten += block.gmBytesWritten;
     }
     coreFree[core] += end;
@@ -122,13 +141,17 @@ void LaunchCost::Publish(const char* kernelName) {
       criticalBusy = busy;
     }
   }
-  // Each block's DMA runs at its share of HBM, but reads and writes overlap; the chip as a whole
-  // can never move GM bytes faster than HBM delivers them.
+  // Each block's DMA runs at its share of HBM (of L2 for cached reads), but reads and writes
+  // overlap; the chip as a whole can never move GM bytes faster than HBM and L2 deliver them.
   const double hbmBytesPerCycle = HbmBytesPerCycle(soc);
-  const auto hbmFloor = uint64_t(std::ceil(double(profile.gmBytesRead + profile.gmBytesWritten) / hbmBytesPerCycle));
-  if (hbmFloor > profile.cycles) {
-    profile.cycles = hbmFloor;
-    profile.notes.push_back("the launch is limited by HBM bandwidth as a whole (its DMA reads and writes overlap)");
+  const uint64_t hbmBytes = profile.gmBytesRead - profile.gmBytesReadFromL2 + profile.gmBytesWritten;
+  const auto hbmFloor = uint64_t(std::ceil(double(hbmBytes) / hbmBytesPerCycle));
+  const auto l2Floor = uint64_t(std::ceil(double(profile.gmBytesReadFromL2) / L2BytesPerCycle(soc)));
+  if (std::max(hbmFloor, l2Floor) > profile.cycles) {
+    profile.cycles = std::max(hbmFloor, l2Floor);
+    profile.notes.push_back(hbmFloor >= l2Floor
+                                ? "the launch is limited by HBM bandwidth as a whole (its DMA reads and writes overlap)"
+                                : "the launch is limited by L2 bandwidth as a whole (its cached reads overlap)");
   }
   if (!blocks_.empty()) {
     profile.busyCycles = criticalBusy;
@@ -176,6 +199,7 @@ nlohmann::json ToJson(const LaunchProfile& profile) {
           {"bound", profile.bound},
           {"busy_cycles", busy},
           {"gm_bytes_read", profile.gmBytesRead},
+          {"gm_bytes_read_from_l2", profile.gmBytesReadFromL2},
           {"gm_bytes_written", profile.gmBytesWritten},
           {"gm_bandwidth_gbps", profile.gmBandwidthGBps},
           {"peak_gm_bandwidth_gbps", profile.peakGmBandwidthGBps},
@@ -196,13 +220,13 @@ std::string Summary(const LaunchProfile& profile) {
       "akgen-sim profile: %s on %s, %u blocks on %u cores (%u wave%s)%s\n"
       "  time: %.2f us on the device (%llu cycles at %.0f MHz) + %.1f us launch = %.2f us\n"
       "  bound: %s; busy cycles of the critical block: %s\n"
-      "  GM: %.3f MB read, %.3f MB written; %.1f GB/s of %.1f GB/s peak (%.1f%%)\n",
+      "  GM: %.3f MB read (%.3f MB of it from L2), %.3f MB written; %.1f GB/s, HBM's peak %.1f GB/s (%.1f%%)\n",
       profile.kernel.c_str(), profile.soc.c_str(), profile.blockDim, profile.cores, profile.waves,
       profile.waves == 1 ? "" : "s", profile.timingOnly ? ", timing only" : "",
       double(profile.cycles) / profile.clockMhz, static_cast<unsigned long long>(profile.cycles), profile.clockMhz,
       profile.launchOverheadMicroseconds, profile.microseconds, profile.bound.c_str(), busy.c_str(),
-      double(profile.gmBytesRead) / 1e6, double(profile.gmBytesWritten) / 1e6, profile.gmBandwidthGBps,
-      profile.peakGmBandwidthGBps, share);
+      double(profile.gmBytesRead) / 1e6, double(profile.gmBytesReadFromL2) / 1e6, double(profile.gmBytesWritten) / 1e6,
+      profile.gmBandwidthGBps, profile.peakGmBandwidthGBps, share);
   for (const std::string& note : profile.notes) text += "  note: " + note + "\n";
   return text;
 }

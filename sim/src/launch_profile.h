@@ -33,6 +33,7 @@ struct LaunchProfile {
   std::string bound;                  // the busiest pipe of the critical block: "MTE2", "V", "MTE3", "S", …
   std::array<uint64_t, kHwPipeCount> busyCycles{};  // per pipe, on the critical block
   uint64_t gmBytesRead = 0;
+  uint64_t gmBytesReadFromL2 = 0;  // of gmBytesRead, lines the launch had read or written before
   uint64_t gmBytesWritten = 0;
   double gmBandwidthGBps = 0;      // (read + written) / device time
   double peakGmBandwidthGBps = 0;  // the SoC's HBM bandwidth in the model

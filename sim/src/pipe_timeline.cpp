@@ -177,8 +177,9 @@ void PipeTimeline::Issue(HwPipe pipe, uint64_t cycles, const MemAccess* accesses
   }
 }
 
-void PipeTimeline::CountGmTraffic(uint64_t read, uint64_t written) {
+void PipeTimeline::CountGmTraffic(uint64_t read, uint64_t written, uint64_t readFromL2) {
   times_.gmBytesRead += read;
+  times_.gmBytesReadFromL2 += readFromL2;
   times_.gmBytesWritten += written;
 }
 

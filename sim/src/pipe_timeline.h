@@ -49,6 +49,7 @@ struct BlockTimes {
   uint64_t end = 0;
   std::array<uint64_t, kHwPipeCount> busy{};
   uint64_t gmBytesRead = 0;
+  uint64_t gmBytesReadFromL2 = 0;  // of gmBytesRead, what the L2 cache served
   uint64_t gmBytesWritten = 0;
   std::vector<TimelineSegment> segments;
   bool segmentsTruncated = false;
@@ -64,7 +65,7 @@ class PipeTimeline {
 
   // An instruction costing `cycles` on `pipe` that touches `accesses`.
   void Issue(HwPipe pipe, uint64_t cycles, const MemAccess* accesses, size_t count, const Site& site);
-  void CountGmTraffic(uint64_t read, uint64_t written);
+  void CountGmTraffic(uint64_t read, uint64_t written, uint64_t readFromL2 = 0);
 
   void SetFlag(uint8_t event, int32_t id, const Site& site);
   void WaitFlag(uint8_t event, int32_t id, const Site& site);
@@ -112,11 +113,11 @@ class PipeTimeline {
   SyncMode mode_;
   bool keepSegments_;
   bool cubeCore_ = false;
-  std::array<uint64_t, kHwPipeCount> ready_{};  // when each pipe can start its next instruction
-  std::array<uint32_t, kHwPipeCount> seq_{};    // instructions issued per pipe
-  std::array<PipeClock, kHwPipeCount> known_{}; // what each pipe's next instruction is ordered after
+  std::array<uint64_t, kHwPipeCount> ready_{};              // when each pipe can start its next instruction
+  std::array<uint32_t, kHwPipeCount> seq_{};                // instructions issued per pipe
+  std::array<PipeClock, kHwPipeCount> known_{};             // what each pipe's next instruction is ordered after
   std::array<IntervalHistory, kGlobalSpace + 1> memories_;  // the on-chip memories, then GM
-  size_t pruneAt_ = 4096;  // global-memory intervals before the next prune
+  size_t pruneAt_ = 4096;                                   // global-memory intervals before the next prune
   std::vector<Site> sites_;
   std::map<std::tuple<const char*, uint32_t, const char*>, uint32_t> siteIndex_;
   std::vector<FlagSlot> flags_;  // HardEvent × 8 IDs
