@@ -326,9 +326,8 @@ void WaitUntil(const std::function<bool()>& ready, const Site& site, const std::
 }
 
 void YieldToOtherCores() {
-  Fiber* fiber = gLaunch->running;
-  ++gLaunch->progress;
-  swapcontext(&fiber->context, &gLaunch->scheduler);
+  swapcontext(&gLaunch->running->context, &gLaunch->scheduler);
+  ++gLaunch->progress;  // the round that resumed the core let it go on: not a deadlock
 }
 
 void AbandonRunningBlock() {

@@ -167,6 +167,27 @@ TEST(MixedLaunchTest, ModeZeroAndModeOneSynchroniseCoresOfOneKind) {
   for (int i = 0; i < 6; ++i) EXPECT_EQ(seen.values()[i], 106) << "vector core " << i;
 }
 
+// Cores take turns at each GM read. A core resumed after one that completes a barrier, passes it
+// and waits at the next one has let the waiting cores go on: the round made progress.
+TEST(MixedLaunchTest, ACoreThatReleasesOthersAfterAGmReadIsNoDeadlock) {
+  GmBuffer<half> source(std::vector<half>(16, half(1.0f)));
+  const auto outcome = simtest::Launch(2, [&] {
+    if (AscendC::GetBlockIdx() == 1) {
+      AscendC::TPipe pipe;
+      AscendC::TBuf<AscendC::TPosition::VECIN> buffer;
+      pipe.InitBuffer(buffer, 32);
+      AscendC::GlobalTensor<half> global;
+      global.SetGlobalBuffer((__gm__ half*)source.addr(), 16);
+      AscendC::DataCopy(buffer.Get<half>(), global, 16);  // block 1 yields here
+    }
+    AscendC::CrossCoreSetFlag<0, PIPE_MTE3>(8);
+    AscendC::CrossCoreWaitFlag(8);
+    AscendC::CrossCoreSetFlag<0, PIPE_MTE3>(9);
+    AscendC::CrossCoreWaitFlag(9);
+  });
+  EXPECT_EQ(outcome.status, 0) << outcome.Describe();
+}
+
 TEST(MixedLaunchTest, SyncAllWithCubeCoresWaitsForEveryCore) {
   GmBuffer<int32_t> marks(std::vector<int32_t>(16, 0));
   GmBuffer<int32_t> seen(std::vector<int32_t>(16, -1));
