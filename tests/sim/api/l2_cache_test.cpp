@@ -1,9 +1,14 @@
 // The L2 cache of the cost model: which GM lines are resident (least recently used leaves first),
 // and what a launch's DMA reads gain when L2 serves them.
+#include "l2_cache.h"
+
 #include <gtest/gtest.h>
 
+#include <list>
+#include <random>
+#include <unordered_map>
+
 #include "kernel_test_support.h"
-#include "l2_cache.h"
 #include "launch_profile.h"
 
 namespace {
@@ -23,9 +28,9 @@ TEST(L2CacheTest, ASecondReadOfTheSameBytesIsResident) {
 
 TEST(L2CacheTest, TheLeastRecentlyUsedLineLeavesAFullCache) {
   L2Cache l2(4 * kLine);
-  l2.Access(0, 4 * kLine, 1, 0);                  // lines 0..3
+  l2.Access(0, 4 * kLine, 1, 0);                      // lines 0..3
   EXPECT_EQ(l2.Access(0, kLine, 1, 0).resident, 1u);  // line 0 is now the most recent
-  l2.Access(4 * kLine, kLine, 1, 0);              // line 4 evicts line 1
+  l2.Access(4 * kLine, kLine, 1, 0);                  // line 4 evicts line 1
   EXPECT_EQ(l2.Access(kLine, kLine, 1, 0).resident, 0u);
   EXPECT_EQ(l2.Access(0, kLine, 1, 0).resident, 1u);
 }
@@ -39,6 +44,29 @@ TEST(L2CacheTest, StridedBurstsTouchOnlyTheirOwnLinesAndShareCloseOnes) {
   const L2Cache::Touch close = l2.Access(0, 64, 8, 128);
   EXPECT_EQ(close.lines, 2u);
   EXPECT_EQ(close.resident, 2u);
+}
+
+// Random traffic over more lines than fit (the cache's table grows and lines leave), against a
+// plain LRU list: the same lines are resident.
+TEST(L2CacheTest, AgreesWithAPlainLeastRecentlyUsedList) {
+  const uint64_t capacity = 3000;
+  L2Cache l2(capacity * kLine);
+  std::list<uint64_t> model;  // most recent first
+  std::unordered_map<uint64_t, std::list<uint64_t>::iterator> where;
+  std::mt19937_64 random(7);
+  for (int access = 0; access < 300000; ++access) {
+    const uint64_t line = random() % 5000 + (access % 3 == 0 ? 1000000 : 0);
+    const auto found = where.find(line);
+    const bool resident = found != where.end();
+    if (resident) model.erase(found->second);
+    model.push_front(line);
+    where[line] = model.begin();
+    if (model.size() > capacity) {
+      where.erase(model.back());
+      model.pop_back();
+    }
+    ASSERT_EQ(l2.Access(line * kLine, kLine, 1, 0).resident, resident ? 1u : 0u) << "access " << access;
+  }
 }
 
 // Each block copies the same `bytes` of GM into UB `times` times.
@@ -67,8 +95,8 @@ TEST(L2CacheTest, ALaunchRereadingGmIsServedByL2AfterTheFirstRead) {
   EXPECT_EQ(twice.gmBytesReadFromL2, bytes);
   // The second read runs at the DMA engine's own rate (L2's share is larger), the first at the
   // block's share of HBM, which one block alone does not hit: both cost the same then.
-  const uint64_t secondRead = twice.busyCycles[size_t(ascendc_sim::HwPipe::kMte2)] -
-                              once.busyCycles[size_t(ascendc_sim::HwPipe::kMte2)];
+  const uint64_t secondRead =
+      twice.busyCycles[size_t(ascendc_sim::HwPipe::kMte2)] - once.busyCycles[size_t(ascendc_sim::HwPipe::kMte2)];
   EXPECT_LE(secondRead, once.busyCycles[size_t(ascendc_sim::HwPipe::kMte2)]);
 
   // 48 blocks reading one 64 KiB table: one block's read comes from HBM, every other from L2
