@@ -18,8 +18,7 @@ struct CopyEngine {
 // Which data mover runs a copy between the two sides, and its rate (reference §8).
 CopyEngine EngineFor(const MemAccess& dst, const MemAccess& src, const CostTable& costs) {
   const bool fromGm = src.space == kGlobalSpace, toGm = dst.space == kGlobalSpace;
-  if (fromGm)
-    return {HwPipe::kMte2, dst.space == uint8_t(Memory::kL1) ? costs.gmToL1BytesPerCycle : costs.gmToUbBytesPerCycle};
+  if (fromGm) return {HwPipe::kMte2, dst.space == uint8_t(Memory::kL1) ? costs.gmToL1BytesPerCycle : costs.gmToUbBytesPerCycle};
   if (toGm) return {HwPipe::kMte3, costs.ubToGmBytesPerCycle};
   if (src.space == uint8_t(Memory::kL1)) return {HwPipe::kMte1, costs.l1ToUbBytesPerCycle};
   if (dst.space == uint8_t(Memory::kL1)) return {HwPipe::kMte3, costs.l1ToUbBytesPerCycle};

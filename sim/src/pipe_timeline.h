@@ -113,11 +113,11 @@ class PipeTimeline {
   SyncMode mode_;
   bool keepSegments_;
   bool cubeCore_ = false;
-  std::array<uint64_t, kHwPipeCount> ready_{};              // when each pipe can start its next instruction
-  std::array<uint32_t, kHwPipeCount> seq_{};                // instructions issued per pipe
-  std::array<PipeClock, kHwPipeCount> known_{};             // what each pipe's next instruction is ordered after
+  std::array<uint64_t, kHwPipeCount> ready_{};  // when each pipe can start its next instruction
+  std::array<uint32_t, kHwPipeCount> seq_{};    // instructions issued per pipe
+  std::array<PipeClock, kHwPipeCount> known_{}; // what each pipe's next instruction is ordered after
   std::array<IntervalHistory, kGlobalSpace + 1> memories_;  // the on-chip memories, then GM
-  size_t pruneAt_ = 4096;                                   // global-memory intervals before the next prune
+  size_t pruneAt_ = 4096;  // global-memory intervals before the next prune
   std::vector<Site> sites_;
   std::map<std::tuple<const char*, uint32_t, const char*>, uint32_t> siteIndex_;
   std::vector<FlagSlot> flags_;  // HardEvent × 8 IDs

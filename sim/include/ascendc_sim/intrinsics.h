@@ -15,28 +15,17 @@ constexpr AscendC::HardEvent EventBetween(pipe_t source, pipe_t destination) {
     HardEvent event;
   };
   constexpr Pair kPairs[] = {
-      {PIPE_MTE2, PIPE_V, HardEvent::MTE2_V},
-      {PIPE_V, PIPE_MTE2, HardEvent::V_MTE2},
-      {PIPE_MTE3, PIPE_V, HardEvent::MTE3_V},
-      {PIPE_V, PIPE_MTE3, HardEvent::V_MTE3},
-      {PIPE_V, PIPE_V, HardEvent::V_V},
-      {PIPE_S, PIPE_V, HardEvent::S_V},
-      {PIPE_V, PIPE_S, HardEvent::V_S},
-      {PIPE_S, PIPE_MTE2, HardEvent::S_MTE2},
-      {PIPE_MTE2, PIPE_S, HardEvent::MTE2_S},
-      {PIPE_S, PIPE_MTE3, HardEvent::S_MTE3},
-      {PIPE_MTE3, PIPE_S, HardEvent::MTE3_S},
-      {PIPE_MTE3, PIPE_MTE2, HardEvent::MTE3_MTE2},
-      {PIPE_MTE2, PIPE_MTE3, HardEvent::MTE2_MTE3},
-      {PIPE_MTE2, PIPE_MTE1, HardEvent::MTE2_MTE1},
-      {PIPE_MTE1, PIPE_MTE2, HardEvent::MTE1_MTE2},
-      {PIPE_MTE1, PIPE_M, HardEvent::MTE1_M},
-      {PIPE_M, PIPE_MTE1, HardEvent::M_MTE1},
-      {PIPE_M, PIPE_V, HardEvent::M_V},
-      {PIPE_V, PIPE_M, HardEvent::V_M},
-      {PIPE_M, PIPE_FIX, HardEvent::M_FIX},
-      {PIPE_FIX, PIPE_M, HardEvent::FIX_M},
-      {PIPE_M, PIPE_S, HardEvent::M_S},
+      {PIPE_MTE2, PIPE_V, HardEvent::MTE2_V},   {PIPE_V, PIPE_MTE2, HardEvent::V_MTE2},
+      {PIPE_MTE3, PIPE_V, HardEvent::MTE3_V},   {PIPE_V, PIPE_MTE3, HardEvent::V_MTE3},
+      {PIPE_V, PIPE_V, HardEvent::V_V},         {PIPE_S, PIPE_V, HardEvent::S_V},
+      {PIPE_V, PIPE_S, HardEvent::V_S},         {PIPE_S, PIPE_MTE2, HardEvent::S_MTE2},
+      {PIPE_MTE2, PIPE_S, HardEvent::MTE2_S},   {PIPE_S, PIPE_MTE3, HardEvent::S_MTE3},
+      {PIPE_MTE3, PIPE_S, HardEvent::MTE3_S},   {PIPE_MTE3, PIPE_MTE2, HardEvent::MTE3_MTE2},
+      {PIPE_MTE2, PIPE_MTE3, HardEvent::MTE2_MTE3}, {PIPE_MTE2, PIPE_MTE1, HardEvent::MTE2_MTE1},
+      {PIPE_MTE1, PIPE_MTE2, HardEvent::MTE1_MTE2}, {PIPE_MTE1, PIPE_M, HardEvent::MTE1_M},
+      {PIPE_M, PIPE_MTE1, HardEvent::M_MTE1},   {PIPE_M, PIPE_V, HardEvent::M_V},
+      {PIPE_V, PIPE_M, HardEvent::V_M},         {PIPE_M, PIPE_FIX, HardEvent::M_FIX},
+      {PIPE_FIX, PIPE_M, HardEvent::FIX_M},     {PIPE_M, PIPE_S, HardEvent::M_S},
       {PIPE_FIX, PIPE_S, HardEvent::FIX_S},
   };
   for (const Pair& pair : kPairs) {
@@ -96,9 +85,9 @@ struct RunningCoreType {
 inline constexpr ascendc_sim::RunningCoreType g_coreType{};
 #endif
 namespace AscendC {
+using ::CoreType;
 using ::AIC;
 using ::AIV;
-using ::CoreType;
 using ::MIX;
 }  // namespace AscendC
 #define ASCEND_IS_AIV (g_coreType == AIV)

@@ -21,17 +21,21 @@ void CheckKernelArguments(Site site, const Args&... args) {
   (check(args), ...);
 }
 
+// The launch's context is the body itself.
+template <class Body>
+void CallBody(void* context) {
+  (*static_cast<Body*>(context))();
+}
+
 template <class Body>
 int RunKernel(const char* name, uint32_t blockDim, Body& body, Site site) {
-  return rt::Launch(
-      name, blockDim, [](void* context) { (*static_cast<Body*>(context))(); }, &body, site);
+  return rt::Launch(name, blockDim, &CallBody<Body>, &body, site);
 }
 
 // A kernel built for the cube cores only: `cube` runs on each block's cube core.
 template <class Cube>
 int RunCubeKernel(const char* name, uint32_t blockDim, Cube& cube, Site site) {
-  const rt::KernelBodies bodies{[](void* context) { (*static_cast<Cube*>(context))(); }, nullptr};
-  return rt::Launch(name, blockDim, bodies, &cube, site);
+  return rt::Launch(name, blockDim, rt::KernelBodies{&CallBody<Cube>, nullptr}, &cube, site);
 }
 
 // A kernel built in two variants: `cube` runs on each block's cube core, `vector` on its vector cores.
@@ -53,16 +57,16 @@ int RunMixedKernel(const char* name, uint32_t blockDim, Cube& cube, Vector& vect
 // run it too, which the vector-only samples (all of which set AIV_MODE) never meant.
 template <class Body>
 int RunDebugKernel(const char* name, uint32_t blockDim, Body& body, Site site) {
-  const rt::KernelBody run = [](void* context) { (*static_cast<Body*>(context))(); };
+  const rt::KernelBody run = &CallBody<Body>;
   switch (rt::RequestedKernelMode()) {
     case int(KernelMode::AIC_MODE):
-      return rt::Launch(name, blockDim, rt::KernelBodies{run, nullptr}, &body, site);
+      return RunCubeKernel(name, blockDim, body, site);
     case int(KernelMode::MIX_MODE):
       return rt::Launch(name, blockDim, rt::KernelBodies{run, run, 2}, &body, site);
     case int(KernelMode::MIX_AIC_1_1):
       return rt::Launch(name, blockDim, rt::KernelBodies{run, run, 1}, &body, site);
     default:
-      return rt::Launch(name, blockDim, run, &body, site);
+      return RunKernel(name, blockDim, body, site);
   }
 }
 
