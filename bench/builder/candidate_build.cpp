@@ -15,6 +15,7 @@
 
 #include "bench/builder/compiler_process.h"
 #include "bench/builder/device_code.h"
+#include "bench/builder/kernel_core_types.h"
 #include "bench/builder/kernel_entry.h"
 #include "bench/builder/launch_shim.h"
 #include "bench/builder/library_symbols.h"
@@ -209,15 +210,16 @@ SourceSet CompilableKernelSources(const SourceSet& kernel, const fs::path& mirro
   return mirrored;
 }
 
-// The builds of a kernel: one for the vector cores, or, for a kernel with cube code, one per core
-// type as the NPU compiler makes them (the predefined macro tells g_coreType which).
+// The builds of a kernel: one for the vector cores, or, for a kernel that may have cube work, one
+// per core type as the NPU compiler makes them (the predefined macro tells g_coreType which); the
+// compiled objects then decide whether the cube build is kept (kernel_core_types.h).
 struct CoreVariant {
   std::string suffix;  // of the object files and of the linked entry symbol
   std::string define;
 };
 std::vector<CoreVariant> CoreVariants(const SourceSet& kernel) {
   const bool cube = std::any_of(kernel.files.begin(), kernel.files.end(),
-                                [](const fs::path& file) { return UsesCubeCore(ReadFileText(file)); });
+                                [](const fs::path& file) { return MayUseCubeCore(ReadFileText(file)); });
   if (!cube) return {{"", "-D__DAV_C220_VEC__"}};
   return {{kCubeVariantSuffix, "-D__DAV_C220_CUBE__"}, {kVectorVariantSuffix, "-D__DAV_C220_VEC__"}};
 }
@@ -243,13 +245,15 @@ size_t UnlinkableVariant(const std::vector<std::vector<ObjectSymbols>>& symbols,
 // Versions the rules of device_code.h and the kernel instrumentation in build keys.
 constexpr const char* kDeviceCodeRules = "device-code-5";
 // Versions what npu_syntax.h rewrites and how the core-type builds are made.
-constexpr const char* kNpuSyntaxRules = "npu-syntax-5";
+constexpr const char* kNpuSyntaxRules = "npu-syntax-6";
 // Heap calls stay calls, so the device-code check sees them even when their result is unused; the
 // toolchain's instrumentation lets the simulator charge the kernel's scalar work.
 const std::vector<std::string>& KernelOnlyFlags() {
   static const std::vector<std::string> flags = [] {
+    // Inline variables (a class template's static constexpr members) become weak, not GNU-unique, so
+    // the two core-type builds of a kernel can each make their copy local (BuildRunner).
     std::vector<std::string> all = {"-fno-builtin-malloc", "-fno-builtin-calloc", "-fno-builtin-realloc",
-                                    "-fno-builtin-free", "-fno-allocation-dce"};
+                                    "-fno-builtin-free", "-fno-allocation-dce", "-fno-gnu-unique"};
     // Kernel code's own versions of standard headers (sim/include/ascendc_sim/kernel_std) come first.
     for (const std::string& flag : HarnessToolchain().compileFlags)
       if (flag.starts_with("-I")) all.insert(all.begin(), flag + "/ascendc_sim/kernel_std");
@@ -437,14 +441,19 @@ RunnerBuild BuildRunner(const fs::path& cacheDir, const HostBuild& host, const T
         return listed;
     }
     std::string log;
+    // A vector build left alone is linked as a kernel without cube code is: its entry unsuffixed.
+    const auto dropVariant = [&](size_t dropped) {
+      variants.erase(variants.begin() + long(dropped));
+      variantObjects.erase(variantObjects.begin() + long(dropped));
+      symbols.erase(symbols.begin() + long(dropped));
+      preprocesses.erase(preprocesses.begin() + long(dropped));
+      if (variants.front().suffix == kVectorVariantSuffix) variants.front().suffix.clear();
+    };
+    // A kernel without cube work runs on the vector cores only, whatever its guards say.
+    if (variants.size() > 1 && !NeedsCubeCores(symbols)) dropVariant(0);
     if (variants.size() > 1) {
       const size_t dropped = UnlinkableVariant(symbols, log);
-      if (dropped < variants.size()) {
-        variants.erase(variants.begin() + long(dropped));
-        variantObjects.erase(variantObjects.begin() + long(dropped));
-        symbols.erase(symbols.begin() + long(dropped));
-        preprocesses.erase(preprocesses.begin() + long(dropped));
-      }
+      if (dropped < variants.size()) dropVariant(dropped);
     }
     // Each build is checked on its own: one core type's objects cannot define what the other's call.
     for (size_t v = 0; v < variants.size(); ++v) {

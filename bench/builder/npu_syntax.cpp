@@ -34,27 +34,21 @@ size_t AicoreAttributeLength(const std::string& source, size_t i) {
   return words == "aicore" || words == "host,aicore" || words == "aicore,host" ? close + 1 - i : 0;
 }
 
-// Identifiers that only code for the cube core, or code choosing between the core types, contains.
-// A Matmul object's registration makes a kernel a 1:2 mix too: the cube core serves its requests.
-constexpr std::array<std::string_view, 16> kCubeMarkers = {
+// Identifiers without which a kernel has no cube work (npu_syntax.h): a superset of what can make a
+// compiled object reference the simulator's cube functions (kernel_core_types.h).
+constexpr std::array<std::string_view, 11> kCubeWords = {
     "Mmad",
     "LoadData",
     "LoadDataWithTranspose",
     "Fixpipe",
-    "g_coreType",
-    "ASCEND_IS_AIC",
-    "ASCEND_IS_AIV",
-    "ASCEND_IS_NOT_AIC",
-    "ASCEND_IS_NOT_AIV",
-    "__DAV_C220_CUBE__",
-    "__DAV_C220_VEC__",
+    "Matmul",
+    "REGIST_MATMUL_OBJ",
+    "REGIST_MATMUL_OBJ_STATIC",
+    "REGIST_CUBE_OBJ",
     "KERNEL_TYPE_AIC_ONLY",
     "KERNEL_TYPE_MIX_AIC_1_0",
     "KERNEL_TYPE_MIX_AIC_1_1",
-    "REGIST_MATMUL_OBJ",
-    "REGIST_CUBE_OBJ",
 };
-
 }  // namespace
 
 size_t SkipCommentOrLiteral(const std::string& source, size_t i) {
@@ -74,7 +68,7 @@ size_t SkipCommentOrLiteral(const std::string& source, size_t i) {
   return i;
 }
 
-bool UsesCubeCore(const std::string& source) {
+bool MayUseCubeCore(const std::string& source) {
   for (size_t i = 0; i < source.size();) {
     const size_t skipped = SkipCommentOrLiteral(source, i);
     if (skipped != i) {
@@ -88,8 +82,8 @@ bool UsesCubeCore(const std::string& source) {
     size_t end = i;
     while (end < source.size() && IsIdentifierChar(source[end])) ++end;
     const std::string_view word(source.data() + i, end - i);
-    for (std::string_view marker : kCubeMarkers)
-      if (word == marker) return true;
+    for (std::string_view cubeWord : kCubeWords)
+      if (word == cubeWord) return true;
     i = end;
   }
   return false;

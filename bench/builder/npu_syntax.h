@@ -7,8 +7,8 @@
 // each launch into a call of the simulator's launcher (sim/include/ascendc_sim/chevron_launch.h) and
 // blanks each `[aicore]`, without moving any line.
 //
-// The NPU compiler also builds a kernel with cube code twice, for the cube core and for the vector
-// cores; UsesCubeCore says whether a source asks for that.
+// A kernel that may have cube work is built twice, for the cube core and for the vector cores;
+// MayUseCubeCore tells from a source's words whether it may, so a vector kernel is built once.
 #pragma once
 #include <optional>
 #include <string>
@@ -26,10 +26,12 @@ std::optional<std::string> RewriteNpuSyntax(const std::string& source, const std
 // The end of the comment or literal starting at `i` in C++ `source`, or `i` when none starts there.
 size_t SkipCommentOrLiteral(const std::string& source, size_t i);
 
-// Whether `source` has code for the cube core, outside comments and literals: a cube-path API
-// (Mmad, LoadData, Fixpipe, ...), a test of the core type (g_coreType, ASCEND_IS_AIC/AIV,
-// __DAV_C220_CUBE__/__DAV_C220_VEC__), a kernel type with a cube core, or a Matmul object's
-// registration (REGIST_MATMUL_OBJ), whose requests the cube core serves.
-bool UsesCubeCore(const std::string& source);
+// Whether `source` may have work for the cube core, judged from its words outside comments and
+// literals: a cube-path API (Mmad, LoadData, Fixpipe), a Matmul object or its registration
+// (REGIST_MATMUL_OBJ), or a kernel type that starts cube cores. Guards that choose between the core
+// types (g_coreType, ASCEND_IS_AIV/AIC, __DAV_C220_VEC__/CUBE__) are not cube work: every careful
+// vector kernel has them. A true answer only asks for the second build; what the compiled objects
+// reference decides (kernel_core_types.h).
+bool MayUseCubeCore(const std::string& source);
 
 }  // namespace akgen::bench

@@ -8,8 +8,12 @@ namespace {
 
 constexpr size_t kMaxErrorLines = 3;
 
+// The linker names a symbol defined twice or never without the word `error:`; its closing
+// `collect2: error: ld returned 1 exit status` says nothing of which.
 bool IsErrorLine(const std::string& line) {
-  return line.find("error:") != std::string::npos || line.find("error[") != std::string::npos;
+  return line.find("error:") != std::string::npos || line.find("error[") != std::string::npos ||
+         line.find(": multiple definition of `") != std::string::npos ||
+         line.find(": undefined reference to `") != std::string::npos;
 }
 
 }  // namespace

@@ -226,19 +226,28 @@ int Schedule(Launch& launch) {
   }
 }
 
-CoreLayout LayoutOf(uint8_t type, bool hasCubeVariant) {
+// The Atlas inference series' kernel types, which CANN's A2 build ignores (the kernel's code decides).
+bool IsInferenceSeriesType(uint8_t type) {
+  return type == KERNEL_TYPE_AICORE || type == KERNEL_TYPE_VECTORCORE || type == KERNEL_TYPE_MIX_AICORE ||
+         type == KERNEL_TYPE_MIX_VECTOR_CORE;
+}
+
+// The cores of a block under a declared kernel type on an A2, as CANN's "set kernel type" page
+// describes each value; `hasCubeVariant` is whether the kernel has cube work (the builder's decision).
+CoreLayout LayoutOf(uint8_t type, bool hasCubeVariant, uint32_t vectorsPerBlock) {
   switch (type) {
+    case KERNEL_TYPE_AIV_ONLY:
+    case KERNEL_TYPE_MIX_AIV_1_0:
+      return {0, 1};
     case KERNEL_TYPE_AIC_ONLY:
     case KERNEL_TYPE_MIX_AIC_1_0:
-    case KERNEL_TYPE_AICORE:
       return {1, 0};
     case KERNEL_TYPE_MIX_AIC_1_1:
       return {1, 1};
     case KERNEL_TYPE_MIX_AIC_1_2:
-    case KERNEL_TYPE_MIX_AICORE:
       return {hasCubeVariant ? 1u : 0u, 2};
-    default:
-      return {0, 1};
+    default:  // ignored: the layout the kernel's code gives it
+      return hasCubeVariant ? CoreLayout{1, vectorsPerBlock} : CoreLayout{0, 1};
   }
 }
 
@@ -400,15 +409,25 @@ bool OnCubeCore() { return CurrentCore().cube; }
 
 // The type is known only when the kernel body runs, but the first core runs alone until its first
 // wait, so a declaration there can still lay out every block's cores before any other core starts.
-void DeclareKernelType(uint8_t type, Site site) {
+void DeclareKernelType(const uint8_t& declared, Site site) {
+  const uint8_t type = declared;
   ascendc_sim::Launch& launch = *gLaunch;
   CurrentBlock();
   const bool hasCube = launch.bodies.cube != nullptr;
-  const CoreLayout layout = LayoutOf(type, hasCube);
+  if (!launch.typeDeclared && (IsInferenceSeriesType(type) || type > KERNEL_TYPE_MIX_VECTOR_CORE)) {
+    RaiseWarning("unsupported", site,
+                 Format("kernel type %u is %s; CANN's Atlas A2 build ignores it, so the kernel runs on the cores its "
+                        "code needs: one vector core per block, or one cube and two vector cores when it has cube "
+                        "work",
+                        unsigned(type),
+                        IsInferenceSeriesType(type) ? "the Atlas inference series' (310P AI Core / Vector Core)"
+                                                    : "no KernelMetaType value"));
+  }
+  const CoreLayout layout = LayoutOf(type, hasCube, launch.bodies.vectorsPerBlock);
   if (layout.cube > 0 && !hasCube) {
     RaiseError("unsupported", site,
-               "a kernel type with a cube core, but the kernel was built for the vector cores only (no cube code was "
-               "found in its sources: Mmad, LoadData, Fixpipe, ASCEND_IS_AIC, g_coreType ...)");
+               "a kernel type with a cube core, but the kernel was built for the vector cores only (its compiled "
+               "code has no cube work: no Mmad, LoadData, Fixpipe or Matmul object, and no cube kernel type)");
   }
   if (layout.vector > 0 && launch.bodies.vector == nullptr) {
     RaiseError("unsupported", site,

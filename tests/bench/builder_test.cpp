@@ -136,15 +136,20 @@ TEST(NpuSyntax, ClassesWithOnlyDefaultedConstructorsStayAggregates) {
             "void Use() { WaitFunc funcs[2]; funcs[0] = {nullptr}; }\n");
 }
 
-TEST(NpuSyntax, CubeCodeIsFoundOnlyOutsideCommentsAndLiterals) {
-  EXPECT_TRUE(UsesCubeCore("void f() { AscendC::Mmad(c, a, b, params); }"));
-  EXPECT_TRUE(UsesCubeCore("template <int T = g_coreType> void f();"));
-  EXPECT_TRUE(UsesCubeCore("if ASCEND_IS_AIV { return; }"));
-  EXPECT_TRUE(UsesCubeCore("#if defined(__DAV_C220_CUBE__)\n#endif\n"));
-  EXPECT_TRUE(UsesCubeCore("KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_1);"));
-  EXPECT_TRUE(UsesCubeCore("REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);"));
-  EXPECT_FALSE(UsesCubeCore("// Mmad and LoadData would come here\nAdd(z, x, y, n);"));
-  EXPECT_FALSE(UsesCubeCore("const char* name = \"Fixpipe\"; int MmadCount = 0; KERNEL_TYPE_MIX_AIC_1_2;"));
+TEST(NpuSyntax, CubeWordsAreFoundOnlyOutsideCommentsAndLiterals) {
+  EXPECT_TRUE(MayUseCubeCore("void f() { AscendC::Mmad(c, a, b, params); }"));
+  EXPECT_TRUE(MayUseCubeCore("KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_1);"));
+  EXPECT_TRUE(MayUseCubeCore("REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);"));
+  EXPECT_FALSE(MayUseCubeCore("// Mmad and LoadData would come here\nAdd(z, x, y, n);"));
+  EXPECT_FALSE(MayUseCubeCore("const char* name = \"Fixpipe\"; int MmadCount = 0; KERNEL_TYPE_MIX_AIC_1_2;"));
+}
+
+// Guards that choose a core type are in every careful vector kernel: they never ask for a cube build.
+TEST(NpuSyntax, CoreTypeGuardsAreNoCubeWork) {
+  EXPECT_FALSE(MayUseCubeCore("template <int T = g_coreType> void f();"));
+  EXPECT_FALSE(MayUseCubeCore("if ASCEND_IS_AIV { return; }\nif ASCEND_IS_AIC { return; }"));
+  EXPECT_FALSE(MayUseCubeCore("#if defined(__DAV_C220_CUBE__)\n#endif\n#ifdef __DAV_C220_VEC__\n#endif\n"));
+  EXPECT_FALSE(MayUseCubeCore("if (g_coreType == AIC) { return; } KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_VECTOR_CORE);"));
 }
 
 TEST(ChevronRewrite, TurnsEachLaunchIntoALauncherCallOnTheSameLines) {

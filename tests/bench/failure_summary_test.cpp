@@ -20,6 +20,17 @@ TEST(FailureSummaryTest, ACompileErrorShowsTheCompilersFirstErrorsNotItsCommandL
             "  /tmp/k/op_kernel/muls.cpp:10:3: error: 'z' was not declared in this scope");
 }
 
+TEST(FailureSummaryTest, ALinkErrorShowsTheSymbolBeforeTheLinkersExitStatus) {
+  const std::string log =
+      "g++ k_aic.o k_aiv.o runner_main.cpp.o -o runner \n"
+      "/usr/bin/ld: k_aiv.o:(.rodata._ZN1BIDhE1PE+0x0): multiple definition of `B<half>::P'; k_aic.o:(.rodata+0x0): "
+      "first defined here\n"
+      "collect2: error: ld returned 1 exit status\n";
+  EXPECT_EQ(FailureSummary(Verdict::CompileError, log),
+            "/usr/bin/ld: k_aiv.o:(.rodata._ZN1BIDhE1PE+0x0): multiple definition of `B<half>::P'; "
+            "k_aic.o:(.rodata+0x0): first defined here\n  collect2: error: ld returned 1 exit status");
+}
+
 TEST(FailureSummaryTest, WithoutAnErrorLineTheFirstLineStands) {
   EXPECT_EQ(FailureSummary(Verdict::SimError, "ub-overflow: TBuf#7 needs bytes up to 196864\nmore"),
             "ub-overflow: TBuf#7 needs bytes up to 196864");

@@ -6,11 +6,13 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <stdexcept>
 #include <string>
 
 #include "bench/compare/element_value.h"
@@ -60,25 +62,31 @@ class RunUnitTest : public ::testing::Test {
     fs::copy(kData / "samples", root_ / "samples", fs::copy_options::recursive);
     // A correct candidate whose last block also stores its tile 8 KiB past z's end, as a kernel with
     // a wrong output stride does: inside the allocator segment, where the NPU does not fault.
-    DeriveFromSampleZero(7, "  DataCopy(zGm, xLocal, length);\n",
-                         "  DataCopy(zGm, xLocal, length);\n"
-                         "  if (GetBlockIdx() + 1 == GetBlockNum()) DataCopy(zGm[length + 2048], xLocal, length);\n");
+    DeriveFromSampleZero(7, {{"  DataCopy(zGm, xLocal, length);\n",
+                              "  DataCopy(zGm, xLocal, length);\n"
+                              "  if (GetBlockIdx() + 1 == GetBlockNum()) DataCopy(zGm[length + 2048], xLocal, length);\n"}});
     // A candidate that takes y from 4 KiB past its end, inside the allocator segment: the NPU reads
     // whatever lies there, so the result is garbage (the segment holds NaN here).
-    DeriveFromSampleZero(8, "(__gm__ DTYPE_Y*)y + offset, length", "(__gm__ DTYPE_Y*)y + offset + 1024, length");
+    DeriveFromSampleZero(8, {{"(__gm__ DTYPE_Y*)y + offset, length", "(__gm__ DTYPE_Y*)y + offset + 1024, length"}});
   }
   static void TearDownTestSuite() { fs::remove_all(root_); }
 
-  // Sample `sample`: the correct sample 0 with `line` replaced, so the fixture holds the kernel once.
-  static void DeriveFromSampleZero(int sample, const std::string& line, const std::string& replacement) {
+  // Sample `sample`: the correct sample 0 with each (line, replacement) of `edits` applied, so the
+  // fixture holds the kernel once; `header` (name, text) is written beside it when given.
+  using Edits = std::vector<std::pair<std::string, std::string>>;
+  static void DeriveFromSampleZero(int sample, const Edits& edits,
+                                   const std::pair<std::string, std::string>& header = {}) {
     std::ifstream in(root_ / "samples/level1/Math/ScaledAdd/sample0/op_kernel/scaled_add.cpp");
     std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const size_t at = source.find(line);
-    ASSERT_NE(at, std::string::npos) << line;
-    source.replace(at, line.size(), replacement);
+    for (const auto& [line, replacement] : edits) {
+      const size_t at = source.find(line);
+      ASSERT_NE(at, std::string::npos) << line;
+      source.replace(at, line.size(), replacement);
+    }
     const fs::path kernelDir = root_ / ("samples/level1/Math/ScaledAdd/sample" + std::to_string(sample)) / "op_kernel";
     fs::create_directories(kernelDir);
     std::ofstream(kernelDir / "scaled_add.cpp") << source;
+    if (!header.first.empty()) std::ofstream(kernelDir / header.first) << header.second;
   }
 
   void SetUp() override {
@@ -121,8 +129,10 @@ class RunUnitTest : public ::testing::Test {
 
   UnitRun Run(int sample, const GoldenCase& golden) {
     const std::vector<Candidate> candidates = SampleCandidates(root_ / "samples", task_);
-    EXPECT_GT(candidates.size(), static_cast<size_t>(sample));
-    return RunUnit(setup_, task_, candidates.at(sample), golden, root_ / ("work-" + std::to_string(sample)));
+    const auto found = std::find_if(candidates.begin(), candidates.end(),
+                                    [&](const Candidate& candidate) { return candidate.sample == sample; });
+    if (found == candidates.end()) throw std::runtime_error("no sample " + std::to_string(sample));
+    return RunUnit(setup_, task_, *found, golden, root_ / ("work-" + std::to_string(sample)));
   }
 
   static std::string Describe(const UnitRun& run) {
@@ -247,6 +257,113 @@ TEST_F(RunUnitTest, EndlessKernelIsATimeout) {
   ASSERT_EQ(run.failure, Verdict::Timeout) << Describe(run);
   EXPECT_GE(run.runSeconds, 1.0);
   EXPECT_LT(run.runSeconds, 5.0);
+}
+
+// Core types as CANN's Atlas A2 build decides them: a kernel runs on cube cores only when its compiled
+// code has cube work or its declared type starts them. Guards alone never make a kernel mixed.
+const std::string kFirstLine = "  (void)workspace;\n";
+const std::string kLastLines = "  DataCopy(zGm, xLocal, length);\n}";
+
+TEST_F(RunUnitTest, VectorKernelsGuardedByTheirCoreTypeRunOnTheVectorCoresOnly) {
+  const GoldenCase golden = WriteGolden("guards", 64);
+  DeriveFromSampleZero(20, {{kFirstLine, kFirstLine + "  if (g_coreType == AIV) {\n"},
+                            {kLastLines, "  DataCopy(zGm, xLocal, length);\n  SyncAll<true>();\n  }\n}"}});
+  DeriveFromSampleZero(21, {{kFirstLine, kFirstLine + "  if ASCEND_IS_AIV {\n"}, {kLastLines, "  DataCopy(zGm, xLocal, length);\n  }\n}"}});
+  // Cube calls that reach no object: a comment, a branch the preprocessor drops, an unused header.
+  DeriveFromSampleZero(22,
+                       {{"#include \"kernel_operator.h\"\n",
+                         "#include \"kernel_operator.h\"\n#include \"cube_helpers.h\"\n// Mmad(c, a, b, params) would go here\n"
+                         "#if 0\nvoid Unbuilt() { Fixpipe(); }\n#endif\n"}},
+                       {"cube_helpers.h",
+                        "#pragma once\n#include \"kernel_operator.h\"\n"
+                        "inline void NeverCalled(const AscendC::LocalTensor<float>& c, const AscendC::LocalTensor<half>& a,\n"
+                        "                        const AscendC::LocalTensor<half>& b) {\n"
+                        "  AscendC::Mmad(c, a, b, AscendC::MmadParams(16, 16, 16, 0, false, true));\n}\n"});
+  for (const int sample : {20, 21, 22}) {
+    SCOPED_TRACE(sample);
+    const UnitRun run = Run(sample, golden);
+    ASSERT_FALSE(run.failure) << Describe(run);
+    EXPECT_TRUE(run.diagnostics.empty()) << Describe(run);
+    EXPECT_EQ(ReadFloats(ReadManifest(run.outputDir).outputs[0]), ReadFloats(golden.manifest.outputs[0]));
+  }
+}
+
+// A header's class-template constants used by reference are one weak definition per core-type build;
+// the two builds of a kernel that runs on both must still link (GeGluV2's ERF_PARAM4).
+TEST_F(RunUnitTest, ClassTemplateConstantsLinkInAKernelBuiltForBothCoreTypes) {
+  const GoldenCase golden = WriteGolden("constants", 64);
+  DeriveFromSampleZero(
+      23,
+      {{"#include \"kernel_operator.h\"\n", "#include \"kernel_operator.h\"\n#include \"unit_scale.h\"\n"},
+       {kFirstLine, kFirstLine + "  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_1);\n  if ASCEND_IS_AIV {\n"},
+       {"static_cast<DTYPE_Y>(tilingData.alpha)",
+        "static_cast<DTYPE_Y>(tilingData.alpha * *static_cast<const volatile DTYPE_Y*>(&UnitScale<DTYPE_Y>::kOne))"},
+       {kLastLines, "  DataCopy(zGm, xLocal, length);\n  }\n}"}},
+      {"unit_scale.h", "#pragma once\ntemplate <class T>\nstruct UnitScale {\n  static constexpr T kOne = 1;\n};\n"});
+  const UnitRun run = Run(23, golden);
+  ASSERT_FALSE(run.failure) << Describe(run);
+  EXPECT_EQ(ReadFloats(ReadManifest(run.outputDir).outputs[0]), ReadFloats(golden.manifest.outputs[0]));
+}
+
+// Each KernelMetaType value on a vector kernel whose first vector core of each block does the work:
+// types that start vector cores give the right result, AIC_ONLY and MIX_AIC_1_0 start none (z stays
+// unset, as on the NPU), and the Atlas inference series' four are ignored with a warning.
+TEST_F(RunUnitTest, EachDeclaredKernelTypeRunsTheCoresItNames) {
+  const GoldenCase golden = WriteGolden("kernel-types", 64);
+  struct Expectation {
+    std::string type;
+    bool vectorCoresRun;
+    bool warns;
+  };
+  const std::vector<Expectation> expectations = {
+      {"KERNEL_TYPE_AIV_ONLY", true, false},    {"KERNEL_TYPE_AIC_ONLY", false, false},
+      {"KERNEL_TYPE_MIX_AIV_1_0", true, false}, {"KERNEL_TYPE_MIX_AIC_1_0", false, false},
+      {"KERNEL_TYPE_MIX_AIC_1_1", true, false}, {"KERNEL_TYPE_MIX_AIC_1_2", true, false},
+      {"KERNEL_TYPE_AICORE", true, true},       {"KERNEL_TYPE_VECTORCORE", true, true},
+      {"KERNEL_TYPE_MIX_AICORE", true, true},   {"KERNEL_TYPE_MIX_VECTOR_CORE", true, true},
+  };
+  int sample = 30;
+  for (const Expectation& expected : expectations) {
+    SCOPED_TRACE(expected.type);
+    DeriveFromSampleZero(sample, {{kFirstLine, kFirstLine + "  KERNEL_TASK_TYPE_DEFAULT(" + expected.type +
+                                                   ");\n  if ASCEND_IS_AIV {\n  if (GetSubBlockIdx() != 0) return;\n"},
+                                  {"static_cast<uint32_t>(GetBlockIdx())",
+                                   "static_cast<uint32_t>(GetBlockIdx() / GetTaskRatio())"},
+                                  {kLastLines, "  DataCopy(zGm, xLocal, length);\n  }\n}"}});
+    const UnitRun run = Run(sample++, golden);
+    ASSERT_FALSE(run.failure) << Describe(run);
+    const std::vector<float> z = ReadFloats(ReadManifest(run.outputDir).outputs[0]);
+    if (expected.vectorCoresRun) {
+      EXPECT_EQ(z, ReadFloats(golden.manifest.outputs[0]));
+    } else {
+      for (const float value : z) EXPECT_TRUE(std::isnan(value)) << value;
+    }
+    const bool warned = std::any_of(run.diagnostics.begin(), run.diagnostics.end(), [](const auto& diagnostic) {
+      return diagnostic.kind == "unsupported" && diagnostic.message.find("Atlas A2 build ignores it") != std::string::npos;
+    });
+    EXPECT_EQ(warned, expected.warns) << Describe(run);
+  }
+}
+
+// Cube work in the cube core's build keeps a kernel mixed, one cube and two vector cores per block,
+// though the cube call never runs: the vector cores check they are two.
+TEST_F(RunUnitTest, AKernelWithCubeWorkStaysMixed) {
+  const GoldenCase golden = WriteGolden("mixed", 64);
+  DeriveFromSampleZero(
+      24, {{kFirstLine, kFirstLine +
+                            "  if ASCEND_IS_AIC {\n"
+                            "    if (GetBlockNum() > 100000) {\n"
+                            "      TPipe cubePipe;\n"
+                            "      TBuf<TPosition::A2> a;\n      TBuf<TPosition::B2> b;\n      TBuf<TPosition::CO1> c;\n"
+                            "      cubePipe.InitBuffer(a, 512);\n      cubePipe.InitBuffer(b, 512);\n"
+                            "      cubePipe.InitBuffer(c, 1024);\n"
+                            "      Mmad(c.Get<float>(), a.Get<half>(), b.Get<half>(), MmadParams(16, 16, 16, 0, false, true));\n"
+                            "    }\n    return;\n  }\n"
+                            "  if (GetTaskRatio() != 2 || GetSubBlockIdx() != 0) return;\n"},
+           {"static_cast<uint32_t>(GetBlockIdx())", "static_cast<uint32_t>(GetBlockIdx() / GetTaskRatio())"}});
+  const UnitRun run = Run(24, golden);
+  ASSERT_FALSE(run.failure) << Describe(run);
+  EXPECT_EQ(ReadFloats(ReadManifest(run.outputDir).outputs[0]), ReadFloats(golden.manifest.outputs[0]));
 }
 
 TEST(RunnerProtocol, TheSyncModeTimingOnlyAndTheTimingCrossTheProcessBoundary) {

@@ -97,8 +97,8 @@ int64_t SubBlockIdx();
 int64_t SubBlockNum();  // vector cores per block: 2 in a MIX_AIC_1_2 kernel, else 1
 int64_t TaskRatio();    // on a vector core its block's vector cores, on the cube core 1
 bool OnCubeCore();      // the running core is the block's AIC
-// KERNEL_TASK_TYPE_DEFAULT: a KernelMetaType value.
-void DeclareKernelType(uint8_t type, Site site);
+// KERNEL_TASK_TYPE_DEFAULT: a KernelMetaType value, by reference to its kDeclaredKernelType marker.
+void DeclareKernelType(const uint8_t& type, Site site);
 uint64_t TilingKey();
 void SetTilingKey(uint64_t key);
 void SetKernelMode(uint8_t mode);

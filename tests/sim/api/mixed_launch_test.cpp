@@ -79,6 +79,41 @@ TEST(MixedLaunchTest, DeclaredKernelTypesChooseTheCoresOfEachBlock) {
   EXPECT_EQ(vectorOnly.Row(9), (std::vector<int64_t>{1, 2, 0, 1, 1, 0}));
 }
 
+// KERNEL_TYPE_AICORE, VECTORCORE, MIX_AICORE and MIX_VECTOR_CORE are the Atlas inference series';
+// CANN's A2 build ignores them, so the kernel keeps the cores its code gives it, with a warning.
+TEST(MixedLaunchTest, InferenceSeriesKernelTypesAreIgnoredWithAWarning) {
+  for (const uint8_t type : {KERNEL_TYPE_AICORE, KERNEL_TYPE_VECTORCORE, KERNEL_TYPE_MIX_AICORE,
+                             KERNEL_TYPE_MIX_VECTOR_CORE}) {
+    SCOPED_TRACE(int(type));
+    IdentityRows mixed;
+    auto declare = [&](int64_t base) {
+      switch (type) {
+        case KERNEL_TYPE_AICORE: KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AICORE); break;
+        case KERNEL_TYPE_VECTORCORE: KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_VECTORCORE); break;
+        case KERNEL_TYPE_MIX_AICORE: KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AICORE); break;
+        default: KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_VECTOR_CORE); break;
+      }
+      mixed.Record(base + AscendC::GetBlockIdx());
+    };
+    auto outcome = simtest::LaunchMixed(2, [&] { declare(0); }, [&] { declare(8); });
+    ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+    EXPECT_EQ(mixed.Row(1), (std::vector<int64_t>{1, 2, 0, 2, 1, 1}));    // the cube core of block 1
+    EXPECT_EQ(mixed.Row(11), (std::vector<int64_t>{3, 2, 1, 2, 2, 0}));   // both vector cores stay
+    ASSERT_EQ(outcome.diagnostics.size(), 1u) << outcome.Describe();
+    EXPECT_EQ(outcome.diagnostics[0].kind, "unsupported");
+    EXPECT_NE(outcome.diagnostics[0].message.find("Atlas A2 build ignores it"), std::string::npos);
+
+    IdentityRows vectorOnly;
+    outcome = simtest::Launch(2, [&] {
+      KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_VECTOR_CORE);
+      vectorOnly.Record(AscendC::GetBlockIdx());
+    });
+    ASSERT_EQ(outcome.status, 0) << outcome.Describe();
+    EXPECT_EQ(vectorOnly.Row(1), (std::vector<int64_t>{1, 2, 0, 1, 1, 0}));
+    EXPECT_EQ(vectorOnly.Row(2)[0], -1);
+  }
+}
+
 // Mode 2 both ways: each vector core publishes a value, the cube core waits for both, adds them and
 // publishes the sum, which both vector cores then read.
 // ICPU_RUN_KF runs the one CPU-debug build on the cores SetKernelMode names; g_coreType is the
