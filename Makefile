@@ -44,13 +44,34 @@ fuzz:
 	  -artifact_prefix=$(FUZZ_DIR)/ $(FUZZ_DIR)/corpus
 
 # The fidelity check against NPUKernelBench's own answers (docs/simulator.md): every level-1/2 answer
-# in static mode (case 0), then in dynamic mode (every case), from a local copy of its tasks/ tree.
-# Hours on two cores the first time (goldens of 128 MiB cases); resumable, as every akgen eval.
+# in static mode (case 0), then in dynamic mode (every case), from a local copy of its tasks/ tree;
+# then `akgen fidelity` compares the verdicts with the last known-good ones in $(FIDELITY_BASELINE)
+# and fails (exit status 1) when a case that passed there no longer does.
+# Hours on two cores the first time (goldens of 128 MiB cases); goldens and builds are cached, so a
+# later run mostly re-runs the units. Each run starts from an empty $(FIDELITY_DIR)/<mode>, so every
+# verdict is this build's; FIDELITY_RESUME=1 continues a killed run instead.
+# A quicker subset: FIDELITY_LEVELS="1", FIDELITY_MODE=static|dynamic|both. FIDELITY_UPDATE=1 writes
+# the run's verdicts into the baseline (FIDELITY_SOURCE="NPUKernelBench tasks/ at commit ..." names
+# the tree), only after checking each change it prints.
 FIDELITY_DIR ?= $(BUILD_DIR)/fidelity
+FIDELITY_LEVELS ?= 1 2 3
+FIDELITY_MODE ?= both
+FIDELITY_BASELINE ?= docs/fidelity-baseline.json
+FIDELITY_MODES = $(if $(filter both,$(FIDELITY_MODE)),static dynamic,$(FIDELITY_MODE))
 fidelity: build
 	@test -n "$(NKB_TASKS)" || (echo "set NKB_TASKS to an NPUKernelBench tasks/ folder: make fidelity NKB_TASKS=../NPUKernelBench/tasks"; exit 2)
-	@$(BUILD_DIR)/bin/akgen eval $(NKB_TASKS) --solutions answer --level 1 2 --out $(FIDELITY_DIR)/static --jobs $(JOBS)
-	@$(BUILD_DIR)/bin/akgen eval $(NKB_TASKS) --solutions answer --level 1 2 --shape-mode dynamic --out $(FIDELITY_DIR)/dynamic --jobs $(JOBS)
+	@case "$(FIDELITY_MODE)" in static|dynamic|both) ;; \
+	  *) echo "FIDELITY_MODE is static, dynamic or both, not '$(FIDELITY_MODE)'"; exit 2;; esac
+	@status=0; check=0; \
+	for mode in $(FIDELITY_MODES); do \
+	  $(if $(filter 1,$(FIDELITY_RESUME)),,rm -rf $(FIDELITY_DIR)/$$mode;) \
+	  $(BUILD_DIR)/bin/akgen eval $(NKB_TASKS) --solutions answer --level $(FIDELITY_LEVELS) --shape-mode $$mode \
+	    --out $(FIDELITY_DIR)/$$mode --jobs $(JOBS) || status=1; \
+	done; \
+	$(BUILD_DIR)/bin/akgen fidelity $(addprefix $(FIDELITY_DIR)/,$(FIDELITY_MODES)) --baseline $(FIDELITY_BASELINE) \
+	  $(if $(filter 1,$(FIDELITY_UPDATE)),--update) $(if $(FIDELITY_SOURCE),--source '$(FIDELITY_SOURCE)') || check=$$?; \
+	test $$status = 0 || echo "fidelity: akgen eval reported problems (its \`problem:\` lines above); a case it could not judge is compared with nothing"; \
+	test $$check = 0 || exit $$check; exit $$status
 
 clean:
 	rm -rf $(BUILD_DIR)

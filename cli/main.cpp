@@ -9,6 +9,7 @@
 #include "craft_command.h"
 #include "data_command.h"
 #include "eval_command.h"
+#include "fidelity_command.h"
 #include "generate_command.h"
 #include "report_command.h"
 #include "tasks_command.h"
@@ -83,6 +84,18 @@ int main(int argc, char** argv) {
   report->add_option("out", reportOptions.outDir, "the --out directory of akgen eval")->required();
   report->add_option("--shape-mode", reportOptions.shapeMode, "judge as static or dynamic (default: as recorded)");
   report->add_flag("--json", reportOptions.json, "print summary.json");
+
+  CLI::App* fidelity = app.add_subcommand(
+      "fidelity", "compare evaluations of NPUKernelBench's answers with the last known-good verdicts; exit status 1 "
+                  "when a case that passed no longer does (docs/simulator.md)");
+  akgen::FidelityOptions fidelityOptions;
+  fidelity->add_option("runs", fidelityOptions.runDirs, "--out folders of akgen eval --solutions answer")->required();
+  fidelity->add_option("--baseline", fidelityOptions.baseline, "the baseline, docs/fidelity-baseline.json")->required();
+  fidelity->add_flag("--update", fidelityOptions.update,
+                     "write the runs' verdicts into the baseline (cases not run keep theirs); only after checking "
+                     "each change printed");
+  fidelity->add_option("--source", fidelityOptions.source,
+                       "with --update: which task tree the verdicts were judged on, for the baseline's `source`");
 
   CLI::App* craft = app.add_subcommand("craft", "the kernel DSL (docs/dsl.md)");
   craft->require_subcommand(1);
@@ -211,6 +224,7 @@ int main(int argc, char** argv) {
   if (tasks->parsed()) return akgen::ListTasks(tasksOptions);
   if (report->parsed()) return akgen::Report(reportOptions);
   if (eval->parsed()) return akgen::Eval(evalOptions);
+  if (fidelity->parsed()) return akgen::Fidelity(fidelityOptions);
   if (generate->parsed()) return akgen::Generate(generateOptions);
   if (craftCheck->parsed()) return akgen::CraftCheck(craftOptions);
   if (craftCompile->parsed()) return akgen::CraftCompile(craftOptions);
