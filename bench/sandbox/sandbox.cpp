@@ -48,7 +48,9 @@ bool Allows(const struct stat& status, uid_t uid, mode_t ownerBit, mode_t groupB
 bool SandboxRunsAsOtherUsers() { return geteuid() == 0; }
 
 std::optional<std::string> SandboxReachProblem(const std::filesystem::path& path, uid_t uid, bool needsRead) {
-  const auto absolute = std::filesystem::absolute(path);
+  // The folders the sandbox user must search are those of the path's target: a symlink into /root
+  // reaches nothing that /root does not let it reach.
+  const auto absolute = std::filesystem::weakly_canonical(std::filesystem::absolute(path));
   for (auto directory = absolute.parent_path(); ; directory = directory.parent_path()) {
     struct stat status {};
     if (stat(directory.c_str(), &status) == 0 && !Allows(status, uid, S_IXUSR, S_IXGRP, S_IXOTH)) {

@@ -126,6 +126,20 @@ TEST_F(SandboxTest, AProgramInAPrivateDirectoryIsCopiedIntoTheWorkDirectory) {
   EXPECT_EQ(ReadText(policy_.workDirectory / "result.txt"), "answer 42\n");
 }
 
+// A symlink in a public folder does not make its private target reachable for the sandbox user.
+TEST_F(SandboxTest, AProgramReachedThroughASymlinkIntoAPrivateDirectoryIsCopiedToo) {
+  RequireBubblewrap();
+  const auto privateDirectory = root_ / "hidden";
+  std::filesystem::create_directories(privateDirectory);
+  std::filesystem::copy_file(Program("well_behaved"), privateDirectory / "well_behaved");
+  chmod(privateDirectory.c_str(), 0700);
+  std::filesystem::create_directory_symlink(privateDirectory, root_ / "public-link");
+  EXPECT_TRUE(SandboxReachProblem(root_ / "public-link" / "well_behaved", policy_.sandboxUid, true));
+  const auto result = RunInSandbox(policy_, root_ / "public-link" / "well_behaved", {"result.txt"});
+  EXPECT_EQ(Classify(result).verdict, SandboxVerdict::Ok) << result.standardError.text;
+  EXPECT_EQ(ReadText(policy_.workDirectory / "result.txt"), "answer 42\n");
+}
+
 TEST_F(SandboxTest, WithoutBubblewrapTheProgramStillGetsOnlyTheWhitelistedEnvironment) {
   setenv("AKGEN_PRIVATE_TOKEN", "leaked", 1);
   policy_.isolation = Isolation::ProcessGroupOnly;

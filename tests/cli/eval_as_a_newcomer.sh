@@ -34,6 +34,12 @@ if grep -q "rerun\|problem:" first.log; then fail "a task fault is reported as a
 "$akgen" eval tree --shape-mode dynamic --out out --cache "$cache" >second.log 2>&1 || fail "second run failed"
 grep -q "0 results recorded, 7 already in" second.log || fail "the second run evaluated again"
 
+# A tree reached through a symlink in a public folder is as private as its target: staged as well.
+ln -s "$scratch/tree" "$cache/linked-tree"
+"$akgen" eval "$cache/linked-tree" --shape-mode dynamic --out linked --cache "$cache" >linked.log 2>&1 ||
+  fail "the run through a symlink failed"
+grep -q "Verdicts over 7 (sample, case) records: pass 6 task_error 1" linked.log || fail "a symlinked private tree: $(cat linked.log)"
+
 if "$akgen" eval tree --solutions no-such-samples --out missing --cache "$cache" >missing.log 2>&1; then
   fail "a missing --solutions folder was accepted"
 fi
