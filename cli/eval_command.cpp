@@ -66,6 +66,8 @@ int Eval(const EvalCommandOptions& options) {
   eval.seed = options.seed;
   eval.extraCases = options.extraCases;
   eval.runSeconds = options.runSeconds;
+  eval.mkbShapes = {options.maxElements, options.shapes == "paper"};
+  eval.mkbTolerance = options.mkbTolerance;
   eval.oracle = bench::OracleConfigFromEnvironment(AKGEN_PYTHON_PACKAGE_DIR, eval.cacheDir / "golden");
   try {
     if (options.solutions == "dsl") eval.solutions = CompileDslSolutions(eval).string();  // Evaluate makes it absolute

@@ -1,6 +1,7 @@
 // `akgen eval SUITE --solutions answer|dsl|DIR`: evaluate solutions on the simulator, then report.
 // `dsl` compiles each task's DSL solutions into OUT/dsl-samples first and evaluates those.
 #pragma once
+#include <cstdint>
 #include <string>
 
 #include "bench/task/task_filter.h"
@@ -20,6 +21,9 @@ struct EvalCommandOptions {
   double runSeconds = 120;
   std::string syncMode = "auto";
   bool timingOnly = false;
+  int64_t maxElements = 0;  // set from bench::kDefaultMaxElements by the command line
+  std::string shapes = "task";  // MultiKernelBench: task or paper
+  double mkbTolerance = 1e-4;   // MultiKernelBench's allclose tolerance
   bench::TaskFilter filter;
 };
 

@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "bench/oracle/oracle.h"
 #include "cc_command.h"
 #include "craft_command.h"
 #include "data_command.h"
@@ -24,6 +25,14 @@ void PrintJoined(const std::vector<std::string>& parts) {
 // What DefaultCacheDir (cache_location.h) chooses, for the commands that run the harness.
 constexpr const char* kCacheHelp = "golden and build cache (default $XDG_CACHE_HOME/akgen, else /var/tmp/akgen-cache-<uid>)";
 
+constexpr const char* kMaxElementsHelp =
+    "MultiKernelBench: a case whose inputs hold more elements is checked at smaller shapes (the task's largest "
+    "integer constants shrunk, alignment kept; records say which); default 2^24. Time the task's own shapes with "
+    "--timing-only";
+constexpr const char* kShapesHelp =
+    "MultiKernelBench: task (the file's shapes) or paper (the shapes of its first commit, where the file still has "
+    "their constants; python/akgen_oracle/mkb_paper_shapes.json)";
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -41,7 +50,9 @@ int main(int argc, char** argv) {
 
   CLI::App* tasks = app.add_subcommand("tasks", "list the tasks of a suite (builtin or a path to a tasks/ tree)");
   akgen::TasksOptions tasksOptions;
-  tasks->add_option("suite", tasksOptions.suite, "builtin, or the path of an NPUKernelBench tasks/ tree");
+  tasks->add_option("suite", tasksOptions.suite,
+                    "builtin, the path of an NPUKernelBench tasks/ tree, or of a MultiKernelBench repository or its "
+                    "reference/ folder");
   tasks->add_option("--level", tasksOptions.filter.levels, "only these levels (1, 2, 3)");
   tasks->add_option("--category", tasksOptions.filter.categories, "only these categories (Math, Norm, ...)");
   tasks->add_option("--task", tasksOptions.filter.tasks, "only these ops (Sqrt) or keys (level1/Math/Sqrt)");
@@ -50,10 +61,22 @@ int main(int argc, char** argv) {
                   "check the tasks' quality by running their python (never a candidate): unread CSV columns, inputs "
                   "that cannot be generated, outputs that ignore a column, loose tolerances, duplicate cases. Exit "
                   "status 0 clean, 1 findings, 2 unusable suite or python");
+  tasks->add_flag("--goldens", tasksOptions.goldens,
+                  "compute every case's inputs and golden outputs into the cache, no candidate needed: times per task "
+                  "and category, cases at scaled shapes, cases without a golden (exit status 1)");
+  tasks->add_option("--cache", tasksOptions.cacheDir, kCacheHelp);
+  tasks->add_option("--jobs", tasksOptions.jobs, "--goldens: cases computed in parallel");
+  tasks->add_option("--seed", tasksOptions.seed, "--goldens: seed of the generated inputs");
+  tasks->add_flag("--timing-only", tasksOptions.timingOnly, "--goldens: describe the cases at their own shapes, no data");
+  tasksOptions.maxElements = akgen::bench::kDefaultMaxElements;
+  tasks->add_option("--max-elements", tasksOptions.maxElements, kMaxElementsHelp);
+  tasks->add_option("--shapes", tasksOptions.shapes, kShapesHelp)->check(CLI::IsMember({"task", "paper"}));
 
   CLI::App* eval = app.add_subcommand("eval", "build, run and check solutions of a suite on the simulator");
   akgen::EvalCommandOptions evalOptions;
-  eval->add_option("suite", evalOptions.suite, "builtin, or the path of an NPUKernelBench tasks/ tree");
+  eval->add_option("suite", evalOptions.suite,
+                   "builtin, the path of an NPUKernelBench tasks/ tree, or of a MultiKernelBench repository or its "
+                   "reference/ folder");
   eval->add_option("--solutions", evalOptions.solutions,
                    "answer (each task's answer/0), dsl (each task's answer/dsl/*.craft, compiled) or a samples "
                    "directory");
@@ -75,6 +98,13 @@ int main(int argc, char** argv) {
   eval->add_flag("--timing-only", evalOptions.timingOnly,
                  "time each candidate without computing data: meta-tensor inputs, no golden outputs, no comparison "
                  "(verdict `timed`); for production shapes. Needs its own --out directory");
+  evalOptions.maxElements = akgen::bench::kDefaultMaxElements;
+  eval->add_option("--max-elements", evalOptions.maxElements, kMaxElementsHelp);
+  eval->add_option("--shapes", evalOptions.shapes, kShapesHelp)->check(CLI::IsMember({"task", "paper"}));
+  eval->add_option("--mkb-tolerance", evalOptions.mkbTolerance,
+                   "MultiKernelBench: allclose atol = rtol; 1e-4 since its commit 0555903 (2026-01-22), 1e-2 in the "
+                   "paper")
+      ->check(CLI::IsMember({1e-4, 1e-2}));
   eval->add_option("--level", evalOptions.filter.levels, "only these levels");
   eval->add_option("--category", evalOptions.filter.categories, "only these categories");
   eval->add_option("--task", evalOptions.filter.tasks, "only these ops or keys");

@@ -1,6 +1,7 @@
 #include "bench/compare/case_check.h"
 
 #include <algorithm>
+#include <functional>
 #include <sstream>
 
 #include "bench/oracle/oracle_error.h"
@@ -46,6 +47,22 @@ std::string Number(double value) {
   return text.str();
 }
 
+using TensorRule = std::function<Comparison(const TensorData& reference, const TensorData& candidate)>;
+
+// The rule over every pair of output tensors; `pairs` of them (at most the shorter list's length).
+Comparison ComparePairs(const std::vector<const ManifestValue*>& expected,
+                        const std::vector<const ManifestValue*>& actual, size_t pairs, const TensorRule& rule) {
+  if (pairs == 0) return Failure("no output tensors to compare");
+  Comparison total;
+  for (size_t i = 0; i < pairs; ++i) {
+    const std::vector<std::byte> reference = ReadTensorBytes(*expected[i]);
+    const std::vector<std::byte> result = ReadTensorBytes(*actual[i]);
+    Merge(total, rule({expected[i]->dtype, expected[i]->shape, reference}, {actual[i]->dtype, actual[i]->shape, result}),
+          expected[i]->name);
+  }
+  return total;
+}
+
 }  // namespace
 
 Comparison CompareOutputsWithDefaultRule(const std::vector<ManifestValue>& golden,
@@ -57,21 +74,30 @@ Comparison CompareOutputsWithDefaultRule(const std::vector<ManifestValue>& golde
   // Pairwise over the shorter list, as NPUKernelBench's check_precision zips Model's outputs with
   // ModelNew's. How many values ModelNew returns is the task's choice (the oracle notes a
   // difference), not the candidate's: its outputs are the tensors ModelNew's call returns.
-  const size_t pairs = std::min(expected.size(), actual.size());
-  if (pairs == 0) return Failure("no output tensors to compare");
-  Comparison total;
-  for (size_t i = 0; i < pairs; ++i) {
-    const std::vector<std::byte> reference = ReadTensorBytes(*expected[i]);
-    const std::vector<std::byte> result = ReadTensorBytes(*actual[i]);
-    const Comparison part = CompareWithDefaultRule({expected[i]->dtype, expected[i]->shape, reference},
-                                                   {actual[i]->dtype, actual[i]->shape, result});
-    Merge(total, part, expected[i]->name);
-  }
-  return total;
+  return ComparePairs(expected, actual, std::min(expected.size(), actual.size()),
+                      [](const TensorData& reference, const TensorData& result) {
+                        return CompareWithDefaultRule(reference, result);
+                      });
+}
+
+Comparison CompareOutputsWithAllclose(const std::vector<ManifestValue>& golden,
+                                      const std::vector<ManifestValue>& candidate, double tolerance) {
+  std::string problem;
+  const auto expected = FlatTensors(golden, problem);
+  const auto actual = FlatTensors(candidate, problem);
+  if (!problem.empty()) return Failure(problem);
+  if (expected.size() != actual.size())
+    return Failure("ModelNew returns a different number of tensors than Model (" + std::to_string(actual.size()) +
+                   ", expected " + std::to_string(expected.size()) + ")");
+  return ComparePairs(expected, actual, expected.size(), [tolerance](const TensorData& reference, const TensorData& result) {
+    return CompareWithAllclose(reference, result, tolerance);
+  });
 }
 
 Comparison CheckCase(const OracleConfig& config, const OracleRequest& request, const GoldenCase& golden,
-                     const std::filesystem::path& candidateDir) {
+                     const std::filesystem::path& candidateDir, double mkbTolerance) {
+  if (!request.referenceFile.empty())
+    return CompareOutputsWithAllclose(golden.manifest.outputs, ReadManifest(candidateDir).outputs, mkbTolerance);
   if (!golden.manifest.hasCustomChecker)
     return CompareOutputsWithDefaultRule(golden.manifest.outputs, ReadManifest(candidateDir).outputs);
   const CustomVerdict verdict = RunCustomCheck(config, request, golden.dir, candidateDir);

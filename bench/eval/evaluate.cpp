@@ -49,12 +49,6 @@ std::vector<Candidate> CandidatesOf(const Task& task, const EvalOptions& options
   return SampleCandidates(options.solutions, task);
 }
 
-CaseRow RowOf(const Task& task, const TestCase& testCase) {
-  CaseRow row;
-  for (const std::string& column : task.caseColumns) row.emplace_back(column, testCase.values.at(column));
-  return row;
-}
-
 std::string Capped(std::string text) {
   if (text.size() > kDetailCap) text = text.substr(0, kDetailCap) + "\n[… truncated]";
   return text;
@@ -184,12 +178,9 @@ class Evaluation {
       return;
     }
     const TestCase& testCase = *job.testCase;
-    const OracleRequest request{task.files.module.parent_path(),
-                                RowOf(task, testCase),
-                                testCase.extra ? testCase.extra->seed : options_.seed,
-                                task.opName,
-                                task.kernelName,
-                                options_.timingOnly};
+    const OracleRequest request =
+        OracleRequestFor(task, testCase, testCase.extra ? testCase.extra->seed : options_.seed, options_.timingOnly,
+                         options_.mkbShapes);
     GoldenCase golden;
     try {
       golden = ProduceGolden(oracle_, request);
@@ -244,7 +235,7 @@ class Evaluation {
     }
     Comparison comparison;
     try {
-      comparison = CheckCase(oracle_, request, golden, run.outputDir);
+      comparison = CheckCase(oracle_, request, golden, run.outputDir, options_.mkbTolerance);
     } catch (const OracleError& error) {
       Problem(task.Key() + " case " + std::to_string(job.testCase->id) +
               ": custom_check_precision failed: " + error.what());

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/compare/allclose_rule.h"
 #include "bench/oracle/oracle.h"
 #include "bench/runner/runner_protocol.h"
 #include "bench/task/evaluation_unit.h"
@@ -42,6 +43,10 @@ struct EvalOptions {
   // Time candidates without data (OracleRequest::timingOnly): runs that reach the kernel's end are
   // recorded `timed`. Refused when the out directory holds records of the other kind.
   bool timingOnly = false;
+  // MultiKernelBench: a case whose inputs hold more elements than shapes.maxElements is checked at
+  // smaller shapes (timing-only cases keep the task's); shapes.paper: the paper's shapes.
+  MkbShapes mkbShapes;
+  double mkbTolerance = kMkbTolerance;  // MultiKernelBench's allclose atol = rtol
   OracleConfig oracle;      // python, package dir; its cacheDir is set from cacheDir
 };
 

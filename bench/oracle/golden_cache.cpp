@@ -23,7 +23,8 @@ std::vector<fs::path> OracleSources(const fs::path& packageDir) {
   std::vector<fs::path> sources;
   std::error_code error;
   for (const auto& entry : fs::directory_iterator(packageDir / "akgen_oracle", error))
-    if (entry.path().extension() == ".py" || entry.path().extension() == ".hpp") sources.push_back(entry.path());
+    if (const fs::path extension = entry.path().extension(); extension == ".py" || extension == ".hpp" || extension == ".json")
+      sources.push_back(entry.path());
   std::sort(sources.begin(), sources.end());
   return sources;
 }
@@ -37,7 +38,18 @@ std::string GoldenCacheKey(const OracleRequest& request, const fs::path& package
   hash.Add(request.opName);
   hash.Add(request.kernelName);
   hash.Add(request.timingOnly ? "timing-only" : "golden");
-  for (const char* name : kValidationFiles) hash.Add(ReadFileText(request.validationDir / name));
+  if (request.referenceFile.empty()) {
+    for (const char* name : kValidationFiles) hash.Add(ReadFileText(request.validationDir / name));
+  } else {  // a grouped task reads its cases from the sibling JSON
+    fs::path cases = request.referenceFile;
+    cases.replace_extension(".json");
+    for (const fs::path& file : {request.referenceFile, cases}) {
+      hash.Add(file.filename().string());
+      hash.Add(ReadFileText(file));
+    }
+    hash.Add("max-elements " + std::to_string(request.maxElements));
+    hash.Add(request.paperShapes ? "paper shapes" : "task shapes");
+  }
   for (const fs::path& source : OracleSources(packageDir)) {
     hash.Add(source.filename().string());
     hash.Add(ReadFileText(source));

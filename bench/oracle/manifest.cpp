@@ -201,6 +201,9 @@ Manifest ReadManifest(const fs::path& dir) {
         reader.ParseName(kStructureNames, manifest.value("output_structure", json("single")), "output_structure");
     if (manifest.contains("call")) result.call = reader.ReadCall(manifest.at("call"));
     result.eagerOps = reader.ReadEagerOps(manifest);
+    if (const auto scaled = manifest.find("scaled_constants"); scaled != manifest.end())
+      for (const auto& [name, values] : scaled->items())
+        result.scaledConstants[name] = {values.at(0).get<int64_t>(), values.at(1).get<int64_t>()};
     return result;
   } catch (const json::exception& error) {
     throw OracleError(path.string() + ": " + error.what());

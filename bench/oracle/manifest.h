@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -77,6 +78,9 @@ struct Manifest {
   OutputStructure outputStructure = OutputStructure::Single;
   std::optional<OpCall> call;  // golden manifests only
   std::vector<EagerOp> eagerOps;  // golden manifests only; launches in Model's order
+  // MultiKernelBench cases run at smaller shapes (OracleRequest::maxElements): each module-level
+  // constant changed, with the task's value and the one used.
+  std::map<std::string, std::pair<int64_t, int64_t>> scaledConstants;
 };
 
 inline constexpr const char* kManifestFileName = "manifest.json";

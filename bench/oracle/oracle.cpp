@@ -6,6 +6,7 @@
 #include "bench/oracle/golden_cache.h"
 #include "bench/oracle/oracle_error.h"
 #include "bench/oracle/oracle_process.h"
+#include "bench/task/task.h"
 
 namespace akgen::bench {
 namespace {
@@ -37,7 +38,8 @@ std::string LastLine(const std::string& out) {
 
 void ThrowIfFailed(const PythonRun& result, const OracleConfig& config, const OracleRequest& request,
                    std::string_view what) {
-  const std::string where = request.validationDir.string() + " " + CaseLabel(request) + ": ";
+  const fs::path& task = request.referenceFile.empty() ? request.validationDir : request.referenceFile;
+  const std::string where = task.string() + " " + CaseLabel(request) + ": ";
   if (result.timedOut)
     throw OracleError(where + std::string(what) + " timed out after " + std::to_string(config.timeout.count()) + " s");
   if (result.signal != 0)
@@ -56,11 +58,19 @@ std::vector<std::string> WithBindingArguments(std::vector<std::string> arguments
   return arguments;
 }
 
-std::vector<std::string> OracleArguments(const OracleRequest& request, const fs::path& outDir) {
-  std::vector<std::string> arguments{"--validation-dir", request.validationDir.string(), "--case", CaseJson(request.caseRow),
-                                     "--seed", std::to_string(request.seed), "--out", outDir.string()};
+std::vector<std::string> OracleArguments(const OracleConfig& config, const OracleRequest& request,
+                                         const fs::path& outDir) {
+  std::vector<std::string> arguments{"--case", CaseJson(request.caseRow), "--seed", std::to_string(request.seed),
+                                     "--out", outDir.string()};
   if (request.timingOnly) arguments.push_back("--timing-only");
-  return arguments;
+  if (!request.referenceFile.empty()) {
+    arguments.insert(arguments.end(), {"--reference-file", request.referenceFile.string(), "--max-elements",
+                                       std::to_string(request.maxElements), "--shapes",
+                                       request.paperShapes ? "paper" : "task"});
+    return arguments;
+  }
+  arguments.insert(arguments.end(), {"--validation-dir", request.validationDir.string()});
+  return WithBindingArguments(std::move(arguments), config, request);
 }
 
 }  // namespace
@@ -76,13 +86,29 @@ OracleConfig OracleConfigFromEnvironment(fs::path packageDir, fs::path cacheDir)
   return config;
 }
 
+OracleRequest OracleRequestFor(const Task& task, const TestCase& testCase, uint64_t seed, bool timingOnly,
+                               MkbShapes shapes) {
+  OracleRequest request;
+  request.validationDir = task.files.module.parent_path();
+  request.seed = seed;
+  request.opName = task.opName;
+  request.kernelName = task.kernelName;
+  request.timingOnly = timingOnly;
+  for (const std::string& column : task.caseColumns) request.caseRow.emplace_back(column, testCase.values.at(column));
+  if (task.format == TaskFormat::MultiKernelBench) {
+    request.referenceFile = task.files.module;
+    request.maxElements = shapes.maxElements;
+    request.paperShapes = shapes.paper;
+  }
+  return request;
+}
+
 GoldenCase ProduceGolden(const OracleConfig& config, const OracleRequest& request) {
   const GoldenCache cache(config.cacheDir, GoldenCacheKey(request, config.packageDir));
   if (const auto cached = cache.Find()) return {*cached, ReadManifest(*cached), true};
   const fs::path staging = cache.StartEntry();
   const PythonRun result =
-      RunOracleModule(config, "akgen_oracle.oracle",
-                      WithBindingArguments(OracleArguments(request, staging), config, request));
+      RunOracleModule(config, "akgen_oracle.oracle", OracleArguments(config, request, staging));
   if (!result.Succeeded()) {
     std::error_code ignored;
     fs::remove_all(staging, ignored);

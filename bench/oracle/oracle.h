@@ -30,7 +30,7 @@ OracleConfig OracleConfigFromEnvironment(std::filesystem::path packageDir, std::
 using CaseRow = std::vector<std::pair<std::string, std::string>>;
 
 struct OracleRequest {
-  std::filesystem::path validationDir;  // the task's validation/ folder
+  std::filesystem::path validationDir;  // the task's validation/ folder; MultiKernelBench: the task file's folder
   CaseRow caseRow;
   uint64_t seed = 0;
   std::string opName;      // `Sqrt`: pybind.cpp's aclnnCustomOp becomes aclnnSqrt
@@ -38,7 +38,34 @@ struct OracleRequest {
   // Describe the case for a timing-only run (production shapes): meta tensors, no golden outputs,
   // only small tensors' contents (Manifest::timingOnly).
   bool timingOnly = false;
+  // MultiKernelBench: the task file (reference/<category>/<task>.py); empty for NPUKernelBench. Its
+  // op call is the candidate's, so the manifest has none (python/akgen_oracle/mkb_task.py).
+  std::filesystem::path referenceFile = {};
+  // MultiKernelBench: a case whose inputs hold more elements runs at smaller shapes (0: never); not
+  // for timing-only cases, which keep the task's shapes.
+  int64_t maxElements = 0;
+  // MultiKernelBench: the paper's shapes where the file still has their constants
+  // (python/akgen_oracle/mkb_paper_shapes.json), before any scaling.
+  bool paperShapes = false;
 };
+
+// 2^24: 64 MiB of float32 inputs. The optimizers and the cosine-similarity loss keep their own
+// shapes; a case's golden files stay near 100 MiB, so the five trials of all 52 tasks of
+// AscendCraft's categories fit in a few tens of GB of cache. MultiKernelBench's current shapes reach
+// 2^31 elements per tensor.
+inline constexpr int64_t kDefaultMaxElements = int64_t{1} << 24;
+
+struct Task;
+struct TestCase;
+// How a MultiKernelBench case is shaped: OracleRequest::maxElements and paperShapes.
+struct MkbShapes {
+  int64_t maxElements = kDefaultMaxElements;
+  bool paper = false;
+};
+
+// The request for one case of `task`, of either benchmark.
+OracleRequest OracleRequestFor(const Task& task, const TestCase& testCase, uint64_t seed, bool timingOnly,
+                               MkbShapes shapes = {});
 
 struct GoldenCase {
   std::filesystem::path dir;  // manifest.json and the tensor files

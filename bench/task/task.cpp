@@ -8,7 +8,10 @@ std::string TaskKey(int level, const std::string& category, const std::string& f
   return "level" + std::to_string(level) + "/" + category + "/" + folderName;
 }
 
-std::string Task::Key() const { return TaskKey(level, category, folderName); }
+std::string Task::Key() const {
+  if (format == TaskFormat::MultiKernelBench) return category + "/" + folderName;
+  return TaskKey(level, category, folderName);
+}
 
 std::optional<int> ParseLevel(std::string_view text) {
   if (text.rfind("level", 0) == 0) text.remove_prefix(5);

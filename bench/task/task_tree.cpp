@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "bench/task/directory_listing.h"
+#include "bench/task/mkb_tree.h"
 #include "bench/task/op_name.h"
 
 namespace akgen::bench {
@@ -165,9 +166,11 @@ TaskTree ReadTaskTree(const fs::path& root) {
   tree.root = root;
   if (!fs::is_directory(root)) {
     tree.problems.push_back({ProblemSeverity::Error, "",
-                             root.string() + ": not a directory; give the path of an NPUKernelBench `tasks/` folder"});
+                             root.string() + ": not a directory; give the path of an NPUKernelBench `tasks/` folder "
+                                             "or of a MultiKernelBench repository or its `reference/` folder"});
     return tree;
   }
+  if (IsMultiKernelBenchTree(root)) return ReadMultiKernelBenchTree(root);
   bool sawLevel = false;
   for (const fs::path& directory : SortedEntries(root, true)) {
     const std::string name = directory.filename().string();
@@ -182,7 +185,9 @@ TaskTree ReadTaskTree(const fs::path& root) {
   }
   if (!sawLevel) {
     tree.problems.push_back({ProblemSeverity::Error, "",
-                             root.string() + ": no level<N> folders; tasks live in <root>/level<N>/<Category>/<Op>/"});
+                             root.string() + ": no level<N> folders; tasks live in <root>/level<N>/<Category>/<Op>/ "
+                                             "(NPUKernelBench) or <root>/reference/<category>/<task>.py "
+                                             "(MultiKernelBench)"});
   }
   std::sort(tree.tasks.begin(), tree.tasks.end(), [](const Task& a, const Task& b) { return a.Key() < b.Key(); });
   return tree;

@@ -1,6 +1,6 @@
 // Reads an NPUKernelBench `tasks/` tree as it is: `level<N>/<Category>/<Op>/` folders, found the
-// way NPUKernelBench's TaskDiscovery finds them. A broken task is reported and left out; the
-// others are still read.
+// way NPUKernelBench's TaskDiscovery finds them; a MultiKernelBench tree is read by
+// bench/task/mkb_tree.h. A broken task is reported and left out; the others are still read.
 #pragma once
 #include <filesystem>
 #include <string>

@@ -2,6 +2,11 @@
 
     python3 -m akgen_oracle.oracle --validation-dir TASK/validation --case '{"case_id": "0", ...}'
                                    --seed 0 --op-name Op --snake-name op --pybind-cache DIR2 --out DIR
+    python3 -m akgen_oracle.oracle --reference-file reference/CATEGORY/TASK.py --case '{"case_id": "0"}'
+                                   --seed 0 [--max-elements N] [--shapes task|paper] --out DIR
+
+--validation-dir is an NPUKernelBench task; --reference-file a MultiKernelBench one (mkb_task), whose
+op call is the candidate's and is not recorded here.
 
 --case is the test_cases.csv row as raw strings. DIR receives manifest.json and one .bin file per
 tensor (see value_files); with --timing-only (production shapes: timing runs that compute no data)
@@ -25,8 +30,9 @@ if __package__ in (None, ""):  # run by path rather than with -m: make the packa
 
 from akgen_oracle import npu_shims, pybind_module
 from akgen_oracle.candidate_call import record_call
-from akgen_oracle.case_row import make_case_row
+from akgen_oracle.case_row import CaseRow, make_case_row
 from akgen_oracle.eager_ops import EagerOpRecorder
+from akgen_oracle.mkb_task import MkbTaskScripts
 from akgen_oracle.narrow_float_fallback import NarrowFloatFallback, missing_narrow_dtype
 from akgen_oracle.npu_random import npu_random_fills
 from akgen_oracle.seeding import seed_everything
@@ -36,12 +42,21 @@ from akgen_oracle.value_files import UnstorableValue, encode_outputs, encode_val
 
 def _arguments(argv):
     parser = argparse.ArgumentParser(prog="akgen_oracle.oracle", description=__doc__.splitlines()[0])
-    parser.add_argument("--validation-dir", required=True, help="the task's validation/ folder")
+    task = parser.add_mutually_exclusive_group(required=True)
+    task.add_argument("--validation-dir", help="an NPUKernelBench task's validation/ folder")
+    task.add_argument("--reference-file", help="a MultiKernelBench task file, reference/<category>/<task>.py")
+    parser.add_argument("--max-elements", type=int, default=0,
+                        help="MultiKernelBench: run a task whose inputs hold more elements at smaller shapes")
+    parser.add_argument("--shapes", choices=("task", "paper"), default="task",
+                        help="MultiKernelBench: the file's shapes, or the paper's where the file still has their "
+                             "constants")
     parser.add_argument("--case", required=True, help="the test_cases.csv row as a JSON object of strings")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--op-name", required=True, help="the op's CamelCase name (aclnn<Op>)")
-    parser.add_argument("--snake-name", required=True, help="the op's snake_case name (kernel_gen_ops.<name>)")
-    parser.add_argument("--pybind-cache", required=True, help="directory for compiled pybind.cpp modules")
+    parser.add_argument("--op-name", help="the op's CamelCase name (aclnn<Op>); needed with --validation-dir")
+    parser.add_argument("--snake-name", help="the op's snake_case name (kernel_gen_ops.<name>); needed with "
+                        "--validation-dir")
+    parser.add_argument("--pybind-cache", help="directory for compiled pybind.cpp modules; needed with "
+                        "--validation-dir")
     parser.add_argument("--out", required=True, help="directory for manifest.json and the .bin files")
     parser.add_argument("--timing-only", action="store_true",
                         help="describe dtypes, shapes and the op call without computing or storing any data")
@@ -149,7 +164,11 @@ def _describe_case(scripts, raw_case, row, seed, recorder, out_dir, device, timi
     try:
         manifest["output_structure"], manifest["outputs"] = encode_outputs(output, out_dir, timing_only)
     except UnstorableValue as error:
-        raise TaskError(f"{os.path.join(scripts.validation_dir, 'module.py')}: Model.forward output {error}") from error
+        raise TaskError(f"{os.path.join(scripts.validation_dir, scripts.model_file)}: Model.forward output {error}") from error
+    if recorder is None:  # MultiKernelBench: the op call is the candidate's own (mkb_task)
+        manifest["scaled_constants"] = scripts.scaled_constants
+        manifest["golden_note"] = "; ".join(filter(None, [manifest["golden_note"], scripts.note()]))
+        return manifest
     manifest["call"] = record_call(scripts, recorder, init_inputs, inputs, out_dir, timing_only)
     results = manifest["call"]["results"]
     if not timing_only and results is not None and len(results) != len(manifest["outputs"]):
@@ -180,9 +199,13 @@ def _describe_shapes(scripts, raw_case, row, seed, recorder, out_dir):
 def produce_golden(validation_dir, raw_case, seed, recorder, out_dir, timing_only=False):
     """Runs the case and writes out_dir/manifest.json plus the tensor files it names (none when
     timing-only)."""
-    os.makedirs(out_dir, exist_ok=True)
     row = make_case_row(raw_case, os.path.join(validation_dir, "test_cases.csv"))
-    scripts = TaskScripts(validation_dir)
+    write_golden(TaskScripts(validation_dir), raw_case, row, seed, recorder, out_dir, timing_only)
+
+
+def write_golden(scripts, raw_case, row, seed, recorder, out_dir, timing_only):
+    """produce_golden for any task scripts; recorder None records no op call."""
+    os.makedirs(out_dir, exist_ok=True)
     if timing_only:
         manifest = _describe_shapes(scripts, raw_case, row, seed, recorder, out_dir)
     else:
@@ -193,15 +216,25 @@ def produce_golden(validation_dir, raw_case, seed, recorder, out_dir, timing_onl
 
 def main(argv=None):
     arguments = _arguments(argv)
-    validation_dir = os.path.abspath(arguments.validation_dir)
+    if arguments.validation_dir and not (arguments.op_name and arguments.snake_name and arguments.pybind_cache):
+        raise SystemExit("akgen_oracle.oracle: --validation-dir needs --op-name, --snake-name and --pybind-cache")
 
-    def run():
+    raw_case = json.loads(arguments.case)
+
+    def run_npukernelbench():
+        validation_dir = os.path.abspath(arguments.validation_dir)
         kernel_gen_ops, recorder = pybind_module.load(validation_dir, arguments.snake_name, arguments.op_name,
                                                       arguments.pybind_cache)
         npu_shims.install(kernel_gen_ops)
-        produce_golden(validation_dir, json.loads(arguments.case), arguments.seed, recorder, arguments.out,
-                       arguments.timing_only)
-    return exit_status(run)
+        produce_golden(validation_dir, raw_case, arguments.seed, recorder, arguments.out, arguments.timing_only)
+
+    def run_multikernelbench():
+        npu_shims.install()
+        max_elements = 0 if arguments.timing_only else arguments.max_elements
+        scripts = MkbTaskScripts(arguments.reference_file, arguments.seed, max_elements, arguments.shapes)
+        write_golden(scripts, raw_case, CaseRow({"case_id": int(raw_case["case_id"])}), arguments.seed, None,
+                     arguments.out, arguments.timing_only)
+    return exit_status(run_multikernelbench if arguments.reference_file else run_npukernelbench)
 
 
 if __name__ == "__main__":

@@ -88,6 +88,8 @@ class TaskScripts:
     it defines get_init_inputs, and from prepare_inputs.py otherwise.
     """
 
+    model_file = "module.py"
+
     def __init__(self, validation_dir):
         self.validation_dir = os.path.abspath(validation_dir)
         self.module = load_module(self.validation_dir, "module.py", "model_module")

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include <bit>
 #include <cmath>
@@ -8,6 +9,7 @@
 #include <filesystem>
 #include <limits>
 
+#include "bench/compare/allclose_rule.h"
 #include "bench/compare/case_check.h"
 #include "bench/compare/default_rule.h"
 #include "bench/compare/element_value.h"
@@ -165,6 +167,58 @@ TEST(DefaultRuleTest, DtypesMayDifferAndUnitDimsBroadcastButOtherLayoutsFail) {
   const Comparison size = CompareWithDefaultRule(f32.View(), truncated);
   EXPECT_FALSE(size.pass);
   EXPECT_EQ(size.reason, "candidate buffer holds 12 bytes; shape [4] needs 16");
+}
+
+TEST(AllcloseRuleTest, RelativeToleranceScalesTheCandidatesMagnitudeAsTorchAllcloseDoes) {
+  const auto f32 = [](std::vector<float> v) { return Buffer::Of(TorchDtype::Float32, v); };
+  const Buffer reference = f32({1, 100, -3, 0});
+  // |ref - cand| <= 1e-4 + 1e-4 * |cand|: 100.01 is within 1e-4 + 0.010001, 1.00015 within 2.00015e-4.
+  EXPECT_TRUE(CompareWithAllclose(reference.View(), f32({1.00015f, 100.01f, -3.0002f, 5e-5f}).View(), 1e-4).pass);
+  const Comparison outside = CompareWithAllclose(reference.View(), f32({1, 100.0125f, -3, 0}).View(), 1e-4);
+  EXPECT_FALSE(outside.pass);
+  EXPECT_EQ(outside.firstBadIndex, 1);
+  EXPECT_NE(outside.reason.find("are not allclose (atol = rtol = 0.0001)"), std::string::npos) << outside.reason;
+  const Buffer loose = f32({1.005f, 100.5f, -3.02f, 0.009f});
+  EXPECT_TRUE(CompareWithAllclose(reference.View(), loose.View(), kMkbPaperTolerance).pass) << "the paper's 1e-2";
+  EXPECT_FALSE(CompareWithAllclose(reference.View(), loose.View(), kMkbTolerance).pass);
+}
+
+TEST(AllcloseRuleTest, NaNNeverPassesEqualInfinitiesDo) {
+  const auto f32 = [](std::vector<float> v) { return Buffer::Of(TorchDtype::Float32, v); };
+  const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+  EXPECT_TRUE(CompareWithAllclose(f32({inf, -inf}).View(), f32({inf, -inf}).View(), 1e-4).pass);
+  EXPECT_FALSE(CompareWithAllclose(f32({inf}).View(), f32({-inf}).View(), 1e-4).pass);
+  EXPECT_FALSE(CompareWithAllclose(f32({nan}).View(), f32({nan}).View(), 1e-4).pass) << "equal_nan is false";
+  EXPECT_FALSE(CompareWithAllclose(f32({1}).View(), f32({nan}).View(), 1e-4).pass);
+}
+
+TEST(AllcloseRuleTest, ShapesAndDtypesMustBeEqualAndBoolsExact) {
+  const Buffer four = Buffer::Of(TorchDtype::Float32, std::vector<float>{1, 2, 3, 4});
+  TensorData column = four.View();
+  column.shape = {4, 1};
+  EXPECT_EQ(CompareWithAllclose(four.View(), column, 1e-4).reason, "shape [4, 1] differs from the expected [4]")
+      << "no size-1 leniency: MultiKernelBench compares shapes first";
+  const Buffer wide = Buffer::Of(TorchDtype::Float64, std::vector<double>{1, 2, 3, 4});
+  EXPECT_EQ(CompareWithAllclose(four.View(), wide.View(), 1e-4).reason,
+            "dtype float64 differs from the expected float32 (torch.allclose refuses to compare them)");
+  const Buffer flags = Buffer::Of(TorchDtype::Bool, std::vector<uint8_t>{1, 0, 1});
+  EXPECT_TRUE(CompareWithAllclose(flags.View(), flags.View(), 1e-4).pass);
+  const Comparison flipped =
+      CompareWithAllclose(flags.View(), Buffer::Of(TorchDtype::Bool, std::vector<uint8_t>{1, 1, 1}).View(), 1.0);
+  EXPECT_FALSE(flipped.pass) << "a bool output must match exactly, whatever the tolerance";
+  EXPECT_EQ(flipped.firstBadIndex, 1);
+}
+
+TEST(AllcloseRuleTest, ModelNewMustReturnAsManyTensorsAsModel) {
+  const fs::path dir = fs::temp_directory_path() / ("akgen-allclose-" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  const Buffer values = Buffer::Of(TorchDtype::Float32, std::vector<float>{1, 2});
+  const ManifestValue a = WriteTensor(dir, "a", TorchDtype::Float32, {2}, values.bytes);
+  const ManifestValue b = WriteTensor(dir, "b", TorchDtype::Float32, {2}, values.bytes);
+  EXPECT_TRUE(CompareOutputsWithAllclose({a, b}, {a, b}, 1e-4).pass);
+  EXPECT_EQ(CompareOutputsWithAllclose({a, b}, {a}, 1e-4).reason, "ModelNew returns a different number of tensors than Model (1, expected 2)")
+      << "where NPUKernelBench's zip would compare only the first";
+  fs::remove_all(dir);
 }
 
 TEST(ElementValueTest, DecodesHalfAndBFloat16Bits) {

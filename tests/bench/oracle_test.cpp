@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -13,6 +14,7 @@
 #include "bench/common/environment_fault.h"
 #include "bench/compare/element_value.h"
 #include "bench/oracle/oracle_error.h"
+#include "bench/task/task_tree.h"
 
 namespace akgen::bench {
 namespace {
@@ -469,6 +471,147 @@ TEST_F(OracleTest, AFullDiskInTheOracleIsAnEnvironmentFault) {
 TEST_F(OracleTest, AMissingFileInTheReferenceStaysTheTasksFailure) {
   const fs::path task = TaskWhoseReferenceRaises(CopyTask(kSquareRoot), "OSError(errno.ENOENT, 'No such file')");
   EXPECT_THROW(ProduceGolden(config_, {task, kSqrtHalf, 0, "SquareRoot", "square_root"}), OracleError);
+}
+
+
+// --- MultiKernelBench tasks (python/akgen_oracle/mkb_task.py) ---
+
+const fs::path kMkbTree = fs::path(AKGEN_TEST_DATA_DIR) / "mkb_tree/reference";
+
+class MkbOracleTest : public OracleTest {
+ protected:
+  GoldenCase Golden(const std::string& key, int caseId, MkbShapes shapes = {}, bool timingOnly = false,
+                    uint64_t seed = 0, const fs::path& tree = kMkbTree) {
+    tree_ = ReadTaskTree(tree);
+    const Task& task = *tree_.Find(key);
+    return ProduceGolden(config_, OracleRequestFor(task, *task.FindCase(caseId), seed, timingOnly, shapes));
+  }
+  TaskTree tree_;
+};
+
+TEST_F(MkbOracleTest, EachTrialHasFreshReproducibleInputsAndModelRunsOnThem) {
+  const GoldenCase trial0 = Golden("activation/clipped_relu", 0);
+  EXPECT_FALSE(trial0.manifest.call) << "the op call is the candidate's, recorded in its sandbox";
+  ASSERT_EQ(trial0.manifest.inputs.size(), 1u);
+  EXPECT_EQ(trial0.manifest.inputs[0].shape, (std::vector<int64_t>{640, 1000}));
+  EXPECT_TRUE(trial0.manifest.scaledConstants.empty());
+  const std::vector<double> x = Elements(trial0.manifest.inputs[0]);
+  const std::vector<double> y = Elements(trial0.manifest.outputs.at(0));
+  for (size_t i = 0; i < x.size(); i += 997) EXPECT_DOUBLE_EQ(y[i], std::clamp(x[i], 0.0, 1.0)) << i;
+  ASSERT_EQ(trial0.manifest.initInputs.size(), 1u);
+
+  EXPECT_NE(Elements(Golden("activation/clipped_relu", 1).manifest.inputs[0]), x) << "each trial draws anew";
+  fs::remove_all(config_.cacheDir);
+  EXPECT_EQ(Elements(Golden("activation/clipped_relu", 0).manifest.inputs[0]), x) << "and reproducibly";
+  EXPECT_NE(Elements(Golden("activation/clipped_relu", 0, {}, false, 7).manifest.inputs[0]), x)
+      << "another --seed, other inputs";
+}
+
+TEST_F(MkbOracleTest, InputsAboveTheBoundRunAtScaledShapesThatKeepTheirAlignment) {
+  const GoldenCase scaled = Golden("activation/clipped_relu", 0, {100000});
+  // width 1000 shrinks first (largest), keeping 1000 % 64 == 40, then rows 640 keeps 640 % 64 == 0.
+  ASSERT_EQ(scaled.manifest.scaledConstants.size(), 2u);
+  const auto [width, scaledWidth] = scaled.manifest.scaledConstants.at("width");
+  const auto [rows, scaledRows] = scaled.manifest.scaledConstants.at("rows");
+  EXPECT_EQ(width, 1000);
+  EXPECT_EQ(rows, 640);
+  EXPECT_EQ(scaledWidth % 64, 40);
+  EXPECT_EQ(scaledRows % 64, 0);
+  EXPECT_EQ(scaled.manifest.inputs[0].shape, (std::vector<int64_t>{scaledRows, scaledWidth}));
+  EXPECT_LE(scaledRows * scaledWidth, 100000);
+  EXPECT_NE(scaled.manifest.note.find("shapes scaled to fit --max-elements: rows 640 -> "), std::string::npos)
+      << scaled.manifest.note;
+
+  const GoldenCase timed = Golden("activation/clipped_relu", 0, {100000}, true);
+  EXPECT_TRUE(timed.manifest.timingOnly);
+  EXPECT_TRUE(timed.manifest.scaledConstants.empty()) << "timing-only cases keep the task's shapes";
+  EXPECT_EQ(timed.manifest.inputs[0].shape, (std::vector<int64_t>{640, 1000}));
+  EXPECT_TRUE(timed.manifest.inputs[0].file.empty()) << "meta tensors: no data";
+}
+
+// A task named like MultiKernelBench's mse_loss (our own content), whose shapes are a constant
+// and a tuple, as its current files write them.
+fs::path WriteMseLikeTask(const fs::path& root) {
+  fs::create_directories(root / "reference/loss");
+  WriteFile(root / "reference/loss/mse_loss.py",
+            "import torch\n\nclass Model(torch.nn.Module):\n    def forward(self, a, b):\n"
+            "        return torch.mean((a - b) ** 2)\n\nbatch_size = 32768\ninput_shape = (32768,)\n\n"
+            "def get_inputs():\n    return [torch.rand(batch_size, *input_shape), torch.rand(batch_size, *input_shape)]\n\n"
+            "def get_init_inputs():\n    return []\n");
+  return root;
+}
+
+TEST_F(MkbOracleTest, IntegersInsideTuplesAreScaledAndThePaperShapesRestoredOnRequest) {
+  const fs::path tree = WriteMseLikeTask(root_ / "mkb");
+  const GoldenCase scaled = Golden("loss/mse_loss", 0, {1 << 20}, false, 0, tree);
+  EXPECT_EQ(scaled.manifest.scaledConstants.size(), 2u);
+  EXPECT_EQ(scaled.manifest.scaledConstants.at("input_shape[0]").first, 32768);
+  const auto [_, rows] = scaled.manifest.scaledConstants.at("batch_size");
+  const auto [__, columns] = scaled.manifest.scaledConstants.at("input_shape[0]");
+  EXPECT_EQ(scaled.manifest.inputs[0].shape, (std::vector<int64_t>{rows, columns}));
+  EXPECT_LE(2 * rows * columns, 1 << 20);
+  EXPECT_EQ(rows, columns) << "constants of equal value shrink together (hinge_loss broadcasts one against the other)";
+
+  // MultiKernelBench's first commit had batch_size 128 and input_shape (4096,) here.
+  const GoldenCase paper = Golden("loss/mse_loss", 0, {1 << 20, true}, false, 0, tree);
+  EXPECT_EQ(paper.manifest.inputs[0].shape, (std::vector<int64_t>{128, 4096}));
+  EXPECT_TRUE(paper.manifest.scaledConstants.empty()) << "2 x 128 x 4096 fits";
+  EXPECT_NE(paper.manifest.note.find("paper shapes (MultiKernelBench d19e390): batch_size 128, input_shape [4096]"),
+            std::string::npos)
+      << paper.manifest.note;
+  const GoldenCase timed = Golden("loss/mse_loss", 0, {1 << 20, true}, true, 0, tree);
+  EXPECT_EQ(timed.manifest.inputs[0].shape, (std::vector<int64_t>{128, 4096})) << "timing-only at the paper's shapes";
+
+  const GoldenCase unknown = Golden("activation/clipped_relu", 0, {kDefaultMaxElements, true});
+  EXPECT_NE(unknown.manifest.note.find("paper shapes: none known for activation/clipped_relu"), std::string::npos)
+      << unknown.manifest.note;
+}
+
+TEST_F(MkbOracleTest, SmallDimensionsShrinkAtFinerAlignmentsButNeverBelow32) {
+  const fs::path root = root_ / "mkb";
+  fs::create_directories(root / "reference/pooling");
+  WriteFile(root / "reference/pooling/cube_pool.py",
+            "import torch\n\nclass Model(torch.nn.Module):\n    def __init__(self, kernel):\n"
+            "        super().__init__()\n        self.pool = torch.nn.MaxPool3d(kernel)\n\n"
+            "    def forward(self, x):\n        return self.pool(x)\n\nbatch = 4\nchannels = 8\nside = 128\n"
+            "kernel = 3\n\ndef get_inputs():\n    return [torch.rand(batch, channels, side, side, side)]\n\n"
+            "def get_init_inputs():\n    return [kernel]\n");
+  const GoldenCase scaled = Golden("pooling/cube_pool", 0, {1 << 20}, false, 0, root);
+  EXPECT_EQ(scaled.manifest.inputs[0].shape, (std::vector<int64_t>{4, 8, 32, 32, 32}))
+      << "128 -> 64 keeps the remainder mod 64; 64 -> 32 only mod 32; batch, channels and kernel never change";
+  const std::string failure = OracleFailure(
+      config_, OracleRequestFor(*tree_.Find("pooling/cube_pool"), tree_.Find("pooling/cube_pool")->cases[1], 0, false,
+                                {1000}));
+  EXPECT_TRUE(Contains(failure, "cube_pool.py: get_inputs() makes 1048576 elements, more than --max-elements 1000"))
+      << failure;
+}
+
+TEST_F(MkbOracleTest, AGroupedTaskRunsTheGroupOfItsCaseWithScalarsAndDtypes) {
+  const GoldenCase group1 = Golden("npukernelbench_level1/3_scaled_add", 1);
+  ASSERT_EQ(group1.manifest.inputs.size(), 3u);
+  EXPECT_EQ(group1.manifest.inputs[0].shape, (std::vector<int64_t>{3, 5, 7}));
+  EXPECT_EQ(group1.manifest.inputs[0].dtype, TorchDtype::Float16);
+  EXPECT_EQ(group1.manifest.inputs[2].kind, ValueKind::Scalar);
+  const std::vector<double> x = Elements(group1.manifest.inputs[0]);
+  const std::vector<double> y = Elements(group1.manifest.inputs[1]);
+  const std::vector<double> out = Elements(group1.manifest.outputs.at(0));
+  for (size_t i = 0; i < x.size(); ++i) EXPECT_NEAR(out[i], x[i] - 2 * y[i], 2e-2) << i;
+  EXPECT_EQ(Golden("npukernelbench_level1/3_scaled_add", 2).manifest.inputs[0].shape, (std::vector<int64_t>{1000}));
+}
+
+TEST_F(MkbOracleTest, AFailingReferenceNamesItsFileAndLine) {
+  const fs::path root = root_ / "mkb";
+  fs::create_directories(root / "reference/math");
+  WriteFile(root / "reference/math/broken.py",
+            "import torch\n\nclass Model(torch.nn.Module):\n    def forward(self, x):\n"
+            "        return x.no_such_method()\n\ndef get_inputs():\n    return [torch.rand(4)]\n\n"
+            "def get_init_inputs():\n    return []\n");
+  const TaskTree tree = ReadTaskTree(root);
+  const Task& task = *tree.Find("math/broken");
+  const std::string message =
+      OracleFailure(config_, OracleRequestFor(task, task.cases.at(0), 0, false));
+  EXPECT_TRUE(Contains(message, (root / "reference/math/broken.py").string() + ":5: Model.forward: AttributeError"))
+      << message;
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include "bench/task/candidate.h"
 #include "bench/task/evaluation_unit.h"
+#include "bench/task/mkb_tree.h"
 #include "bench/task/task_filter.h"
 #include "bench/task/task_tree.h"
 
@@ -311,6 +312,70 @@ TEST(EvaluationUnitTest, DynamicModeRunsEveryCaseInOneUnitPerSample) {
   EXPECT_EQ(ParseShapeMode("dynamic"), ShapeMode::Dynamic);
   EXPECT_EQ(ParseShapeMode(ToString(ShapeMode::Static)), ShapeMode::Static);
   EXPECT_EQ(ParseShapeMode("Static"), std::nullopt);
+}
+
+
+// --- MultiKernelBench trees (bench/task/mkb_tree.h) ---
+
+const fs::path kMkbTree = fs::path(AKGEN_TEST_DATA_DIR) / "mkb_tree";
+
+TEST(MkbTreeTest, ReadsCategoriesAsFoldersAndTasksAsFilesFromTheRepositoryOrItsReferenceFolder) {
+  for (const fs::path& root : {kMkbTree, kMkbTree / "reference"}) {
+    const TaskTree tree = ReadTaskTree(root);
+    EXPECT_TRUE(tree.problems.empty()) << ::testing::PrintToString(Messages(tree));
+    EXPECT_EQ(tree.root, kMkbTree / "reference");
+    EXPECT_EQ(Keys(tree.tasks), (std::vector<std::string>{"activation/clipped_relu", "loss/mean_abs_loss",
+                                                           "npukernelbench_level1/3_scaled_add"}))
+        << "files starting with _ are skipped";
+  }
+  const TaskTree tree = ReadTaskTree(kMkbTree);
+  const Task& relu = *tree.Find("activation/clipped_relu");
+  EXPECT_EQ(relu.format, TaskFormat::MultiKernelBench);
+  EXPECT_EQ(relu.level, 0);
+  EXPECT_EQ(relu.category, "activation");
+  EXPECT_EQ(relu.kernelName, "clipped_relu_custom");
+  EXPECT_EQ(relu.opName, "ClippedReluCustom");
+  EXPECT_EQ(relu.files.module, kMkbTree / "reference/activation/clipped_relu.py");
+  ASSERT_EQ(relu.cases.size(), 5u) << "five trials with fresh inputs, as MultiKernelBench checks";
+  EXPECT_EQ(relu.cases[4].values.at("case_id"), "4");
+}
+
+TEST(MkbTreeTest, AGroupedTaskHasOneCasePerLineOfItsJson) {
+  const TaskTree tree = ReadTaskTree(kMkbTree);
+  const Task& grouped = *tree.Find("npukernelbench_level1/3_scaled_add");
+  ASSERT_EQ(grouped.cases.size(), 3u) << "the blank line is no case";
+  EXPECT_EQ(grouped.cases[1].line, 3);
+  EXPECT_EQ(grouped.cases[2].id, 2);
+  EXPECT_EQ(grouped.opName, "3ScaledAddCustom") << "MultiKernelBench's own name, digits and all";
+  EXPECT_EQ(grouped.files.testCases, kMkbTree / "reference/npukernelbench_level1/3_scaled_add.json");
+}
+
+TEST(MkbTreeTest, FiltersSelectByCategoryAndByTaskOrKey) {
+  const TaskTree tree = ReadTaskTree(kMkbTree);
+  EXPECT_EQ(FilterTasks(tree.tasks, {{}, {"loss"}, {}}).tasks.size(), 1u);
+  EXPECT_EQ(FilterTasks(tree.tasks, {{}, {}, {"clipped_relu"}}).tasks.size(), 1u);
+  EXPECT_EQ(FilterTasks(tree.tasks, {{}, {}, {"activation/clipped_relu"}}).tasks.size(), 1u);
+}
+
+TEST(MkbTreeTest, BrokenTasksAreLeftOutWithTheFileAndTheFix) {
+  const fs::path root = fs::temp_directory_path() / ("akgen_mkb_reader_" + std::to_string(std::random_device{}()));
+  fs::copy(kMkbTree, root, fs::copy_options::recursive);
+  std::ofstream(root / "reference/activation/no_model.py") << "def get_inputs():\n    return []\n\ndef get_init_inputs():\n    return []\n";
+  std::ofstream(root / "reference/activation/no_inputs.py") << "class Model:\n    pass\n\ndef get_init_inputs():\n    return []\n";
+  fs::remove(root / "reference/npukernelbench_level1/3_scaled_add.json");
+  const TaskTree tree = ReadTaskTree(root);
+  EXPECT_EQ(Keys(tree.tasks), (std::vector<std::string>{"activation/clipped_relu", "loss/mean_abs_loss"}));
+  EXPECT_TRUE(AnyMessageContains(tree, "no_model.py: defines no class Model"));
+  EXPECT_TRUE(AnyMessageContains(tree, "no_inputs.py: defines neither get_inputs() nor get_input_groups()"));
+  EXPECT_TRUE(AnyMessageContains(tree, "3_scaled_add.json: missing; 3_scaled_add.py defines get_input_groups()"));
+  fs::remove_all(root);
+}
+
+TEST(MkbTreeTest, NpuKernelBenchTreesAreNotTakenForMultiKernelBenchOnes) {
+  EXPECT_FALSE(IsMultiKernelBenchTree(kTasks));
+  EXPECT_TRUE(IsMultiKernelBenchTree(kMkbTree));
+  EXPECT_EQ(MkbPascalCase("l2_norm_custom"), "L2NormCustom");
+  EXPECT_EQ(MkbPascalCase("min_gpt_NEW_gelu"), "MinGptNewGelu") << "capitalize() lower-cases the rest";
 }
 
 }  // namespace

@@ -1,0 +1,30 @@
+// Reads a MultiKernelBench tree as it is: `reference/<category>/<task>.py`, one KernelBench-style
+// file per task (Model, module-level shapes, get_inputs, get_init_inputs), found the way its
+// dataset.py finds them (`*/*.py`, names starting with `_` skipped). The folder is the category
+// and the file's stem the task (`activation/leaky_relu`). A file with `get_input_groups()` (its
+// `npukernelbench_level*` folders) reads its cases from the sibling `<task>.json`, one JSON object
+// per line; each line is a case. Any other file is judged, as MultiKernelBench judges it, on five
+// trials with fresh inputs: cases 0-4 (python/akgen_oracle/mkb_task.py makes them).
+#pragma once
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include "bench/task/task_tree.h"
+
+namespace akgen::bench {
+
+inline constexpr int kMultiKernelBenchTrials = 5;  // its config.num_correct_trials
+
+// A MultiKernelBench repository (holding `reference/`) or its `reference/` folder: no `level<N>`
+// folder, and a subfolder holding a `.py` file.
+bool IsMultiKernelBenchTree(const std::filesystem::path& root);
+
+// root: the repository or its `reference/` folder (TaskTree::root is the latter).
+TaskTree ReadMultiKernelBenchTree(const std::filesystem::path& root);
+
+// MultiKernelBench's underscore_to_pascalcase: each `_`-separated word capitalised, the rest of it
+// lower-cased (`leaky_relu_custom` -> `LeakyReluCustom`, `l2_norm` -> `L2Norm`).
+std::string MkbPascalCase(std::string_view underscored);
+
+}  // namespace akgen::bench

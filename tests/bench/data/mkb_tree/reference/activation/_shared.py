@@ -1,0 +1,1 @@
+# Skipped: MultiKernelBench's dataset.py ignores files whose names start with "_".
