@@ -5,6 +5,7 @@
 #include "bench/eval/evaluate.h"
 #include "bench/report/results_report.h"
 #include "bench/results/results_file.h"
+#include "bench/task/mkb_tree.h"
 #include "bench/task/task_tree.h"
 #include "cache_location.h"
 #include "craft/solutions/dsl_samples.h"
@@ -55,7 +56,7 @@ int Eval(const EvalCommandOptions& options) {
     std::cerr << "akgen eval: --extra-cases checks outputs and --timing-only checks none; use one of them\n";
     return 2;
   }
-  eval.shapeMode = *mode;
+  eval.shapeMode = bench::JudgedShapeMode(eval.suiteRoot, *mode);
   eval.syncMode = *sync;
   eval.timingOnly = options.timingOnly;
   eval.cases = *cases;

@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "bench/builder/build_cache.h"
 #include "bench/builder/compiler_process.h"
 #include "bench/builder/device_code.h"
 #include "bench/builder/kernel_core_types.h"
@@ -32,7 +33,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kBuildRecord = "build.json";  // {ok, log}: written last, so its presence means done
+
 
 struct SourceSet {
   fs::path directory;             // added with -I: sources include their own headers by name
@@ -85,23 +86,6 @@ ContentHash& AddToolchain(ContentHash& hash, const std::vector<fs::path>& linkIn
   return hash.AddFileStamp(toolchain.simulatorLibrary);
 }
 
-struct StepResult {
-  bool ok = true;
-  std::string log;
-};
-
-// Runs each command in order, sandboxed in `directory`, until one fails.
-StepResult RunCommands(const std::vector<std::vector<std::string>>& commands, const fs::path& directory,
-                       const std::vector<fs::path>& readablePaths) {
-  // A source folder the sandbox user cannot read throws SandboxUnreachable: the machine's fault, not
-  // the candidate's, so it stops the evaluation instead of becoming a compile_error.
-  for (const std::vector<std::string>& command : commands) {
-    const CompilerRun run = RunCandidateCompiler(command, directory, readablePaths);
-    if (!run.ok) return {false, run.log};
-  }
-  return {};
-}
-
 // The compiler with the toolchain's flags and `extraFlags`, then `tail`.
 std::vector<std::string> CompilerCommand(const std::vector<std::string>& extraFlags,
                                          std::initializer_list<std::string> tail) {
@@ -134,52 +118,6 @@ std::vector<std::string> LinkCommand(const std::vector<fs::path>& objects, const
 std::vector<fs::path> Concatenate(std::vector<fs::path> first, const std::vector<fs::path>& second) {
   first.insert(first.end(), second.begin(), second.end());
   return first;
-}
-
-// A compiler or linker that failed for want of disk space failed for the machine, not the candidate:
-// the log says so and the disk is indeed nearly full (a kernel's own `#error No space left on
-// device` must not stop an evaluation).
-bool RanOutOfDisk(const std::string& log, const fs::path& directory) {
-  constexpr uintmax_t kNearlyFullBytes = uintmax_t{1} << 30;
-  if (log.find("No space left on device") == std::string::npos && log.find("Disk quota exceeded") == std::string::npos)
-    return false;
-  std::error_code error;
-  const fs::space_info space = fs::space(directory, error);
-  return !error && space.available < kNearlyFullBytes;
-}
-
-// The cache folder `cacheDir/key`: reused when a finished build is there, else built by `build`
-// in a private staging folder and published by renaming it. A concurrent build of the same key
-// that publishes first wins; this one's staging folder is dropped.
-BuildOutcome CachedBuild(const fs::path& cacheDir, const std::string& key, const std::string& programName,
-                         const std::function<StepResult(const fs::path&)>& build) {
-  static std::atomic<unsigned> stagingCounter{0};
-  BuildOutcome outcome;
-  outcome.directory = cacheDir / key;
-  outcome.program = outcome.directory / programName;
-  if (!fs::exists(outcome.directory / kBuildRecord)) {
-    const fs::path staging =
-        cacheDir / (".staging-" + key + "-" + std::to_string(getpid()) + "-" + std::to_string(stagingCounter++));
-    fs::create_directories(staging);
-    const StepResult result = build(staging);
-    if (!result.ok && RanOutOfDisk(result.log, staging)) {
-      fs::remove_all(staging);
-      ThrowIfMachineFault(std::system_error(ENOSPC, std::generic_category(), "the compiler or linker"),
-                          "building " + key);
-    }
-    const std::string record = nlohmann::json{{"ok", result.ok}, {"log", result.log}}.dump(2);
-    WriteFileBytes(staging / kBuildRecord, record.data(), record.size());
-    std::error_code error;
-    fs::rename(staging, outcome.directory, error);
-    if (error) fs::remove_all(staging);
-  } else {
-    outcome.cacheHit = true;
-  }
-  std::ifstream in(outcome.directory / kBuildRecord);
-  const nlohmann::json record = nlohmann::json::parse(in);
-  outcome.ok = record.at("ok");
-  outcome.log = record.at("log");
-  return outcome;
 }
 
 // The kernel sources g++ can compile. When any file of the kernel uses NPU-only syntax

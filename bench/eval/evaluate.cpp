@@ -7,24 +7,32 @@
 #include <cmath>
 #include <deque>
 #include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
+#include "bench/builder/binding_build.h"
 #include "bench/builder/parallel_map.h"
 #include "bench/builder/toolchain.h"
 #include "bench/compare/case_check.h"
 #include "bench/eval/eager_time.h"
 #include "bench/eval/failure_summary.h"
+#include "bench/eval/mkb_call.h"
+#include "bench/eval/mkb_samples.h"
 #include "bench/eval/reference_timing.h"
 #include "bench/eval/sandbox_staging.h"
 #include "bench/oracle/oracle_error.h"
+#include "bench/oracle/oracle_process.h"
 #include "bench/results/result_record.h"
 #include "bench/results/results_store.h"
 #include "bench/results/run_description.h"
 #include "bench/results/resume.h"
 #include "bench/runner/run_unit.h"
 #include "bench/sandbox/sandbox.h"
+#include "bench/sandbox/staged_copy.h"
 #include "bench/task/candidate.h"
 #include "bench/task/extra_cases.h"
+#include "bench/task/mkb_tree.h"
 #include "bench/task/task_tree.h"
 
 namespace akgen::bench {
@@ -41,13 +49,6 @@ struct CaseJob {
   const TestCase* testCase;  // in task->cases
 };
 
-std::vector<Candidate> CandidatesOf(const Task& task, const EvalOptions& options) {
-  if (options.solutions == "answer") {
-    if (!task.files.answer) return {};
-    return {AnswerCandidate(task)};
-  }
-  return SampleCandidates(options.solutions, task);
-}
 
 std::string Capped(std::string text) {
   if (text.size() > kDetailCap) text = text.substr(0, kDetailCap) + "\n[… truncated]";
@@ -153,8 +154,21 @@ class Evaluation {
     }
   }
 
+  std::vector<Candidate> CandidatesOf(const Task& task) {
+    if (options_.solutions == "answer") {
+      if (!task.files.answer) return {};
+      return {AnswerCandidate(task)};
+    }
+    if (task.format != TaskFormat::MultiKernelBench) return SampleCandidates(options_.solutions, task);
+    std::vector<std::string> skipped;
+    std::vector<Candidate> candidates =
+        MkbSampleCandidates(oracle_, options_.solutions, task, options_.cacheDir / "mkb-unpacked", skipped);
+    for (std::string& problem : skipped) Problem(std::move(problem));
+    return candidates;
+  }
+
   void AddJobs(const Task& task, std::vector<CaseJob>& jobs) {
-    std::vector<Candidate> candidates = CandidatesOf(task, options_);
+    std::vector<Candidate> candidates = CandidatesOf(task);
     for (Candidate& candidate : candidates) candidate = staging_.Readable(std::move(candidate));
     const EvaluationPlan plan = PlanEvaluation(task, candidates, options_.shapeMode, options_.cases);
     if (!plan.problem.empty()) Problem(task.Key() + ": " + plan.problem);
@@ -181,7 +195,7 @@ class Evaluation {
     const OracleRequest request =
         OracleRequestFor(task, testCase, testCase.extra ? testCase.extra->seed : options_.seed, options_.timingOnly,
                          options_.mkbShapes);
-    GoldenCase golden;
+    GoldenCase golden;  // not const: a MultiKernelBench candidate's recorded call joins its manifest
     try {
       golden = ProduceGolden(oracle_, request);
     } catch (const CaseCannotRun& error) {
@@ -195,6 +209,15 @@ class Evaluation {
                              ("case" + std::to_string(job.testCase->id));
     UnitSetup setup = setup_;
     setup.sandbox.sandboxUid = WorkerSandboxUid();
+    if (task.format == TaskFormat::MultiKernelBench) {
+      // The op call is the candidate's: recorded in the sandbox from its own ModelNew and binding.
+      const std::optional<UnitRun> failure = RecordCandidateCall(job, setup, golden, workDir);
+      if (failure) {
+        Record(job, *failure->failure, {{"detail", Capped(failure->detail)}},
+               FailureSummary(*failure->failure, failure->detail));
+        return;
+      }
+    }
     const UnitRun run = RunUnit(setup, task, job.candidate, golden, workDir);
     nlohmann::json details = {{"build_seconds", run.buildSeconds},
                               {"run_seconds", run.runSeconds},
@@ -253,6 +276,53 @@ class Evaluation {
     if (comparison.pass) fs::remove_all(workDir);  // failures keep their work directory for inspection
   }
 
+  // MultiKernelBench: builds the candidate's binding and records how its ModelNew calls the op,
+  // into golden.manifest.call; the failure to record if there is one.
+  std::optional<UnitRun> RecordCandidateCall(const CaseJob& job, const UnitSetup& setup, GoldenCase& golden,
+                                             const fs::path& workDir) {
+    const MkbRuntime& runtime = Mkb();
+    const BuildOutcome binding = BuildBinding(setup.buildCacheDir, job.candidate.bindingFile,
+                                              runtime.packageDir / "akgen_oracle" / "pytorch_npu_helper.hpp",
+                                              runtime.bindingFlags);
+    UnitRun failure;
+    if (!binding.ok) {
+      failure.failure = Verdict::CompileError;
+      failure.detail = "python_bind_src does not compile:\n" + binding.log;
+      return failure;
+    }
+    MkbCallSetup call{setup.sandbox, oracle_.python, runtime.packageDir, binding.program,
+                      job.candidate.modelFile, options_.timingOnly};
+    MkbCall recorded = RecordMkbCall(call, golden, workDir.string() + ".record");
+    if (recorded.failure) {
+      failure.failure = recorded.failure;
+      failure.detail = recorded.detail;
+      return failure;
+    }
+    golden.manifest.call = std::move(recorded.call);
+    return std::nullopt;
+  }
+
+  // What every MultiKernelBench candidate's binding and recording share, made on first use.
+  struct MkbRuntime {
+    BindingFlags bindingFlags;
+    fs::path packageDir;  // the oracle's package folder, or a copy the sandbox users can read
+  };
+
+  const MkbRuntime& Mkb() {
+    std::call_once(mkbOnce_, [this] {
+      const PythonRun run = RunOracleModule(oracle_, "akgen_oracle.pybind_module", {"--compile-flags", kBindingModule});
+      if (!run.Succeeded())
+        throw std::runtime_error("the oracle's python cannot give torch's compile flags: " + Diagnosis(run.err));
+      const nlohmann::json flags = nlohmann::json::parse(run.out);
+      mkb_.bindingFlags = {flags.at("flags").get<std::vector<std::string>>(),
+                           flags.at("libraries").get<std::vector<std::string>>()};
+      mkb_.packageDir = oracle_.packageDir;
+      if (SandboxRunsAsOtherUsers() && !ReachableBy(oracle_.packageDir, kFirstSandboxUid))
+        mkb_.packageDir = StagedCopy(oracle_.packageDir, options_.cacheDir / "staged");
+    });
+    return mkb_;
+  }
+
   // The run's simulated time and its baselines'. With `--solutions answer` the answer is its own
   // reference (speedup 1 by definition), so only samples get a reference time.
   void AddTiming(const CaseJob& job, const UnitSetup& setup, const GoldenCase& golden, const LaunchTiming& timing,
@@ -303,6 +373,8 @@ class Evaluation {
   SandboxStaging staging_;
   std::deque<Task> tasks_;  // the selected tasks with their extra cases; jobs point into them
   fs::path workRoot_;
+  std::once_flag mkbOnce_;
+  MkbRuntime mkb_;
   EvalOutcome outcome_;
   std::mutex mutex_;
 };
@@ -312,6 +384,7 @@ class Evaluation {
 EvalOptions WithAbsolutePaths(EvalOptions options) {
   for (fs::path* path : {&options.suiteRoot, &options.outDir, &options.cacheDir, &options.workDir})
     if (!path->empty()) *path = fs::absolute(*path).lexically_normal();
+  options.shapeMode = JudgedShapeMode(options.suiteRoot, options.shapeMode);
   if (options.solutions != "answer") options.solutions = fs::absolute(options.solutions).lexically_normal().string();
   return options;
 }

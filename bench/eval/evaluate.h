@@ -61,7 +61,8 @@ struct EvalOutcome {
 // would fail every candidate alike (a cache or sandbox folder the sandbox users cannot reach).
 EvalOutcome Evaluate(const EvalOptions& options, std::ostream& progress);
 
-// `options` with its paths absolute: the sandboxed compiler runs in other working directories.
+// `options` with its paths absolute (the sandboxed compiler runs in other working directories) and
+// the shape mode the suite is judged in (JudgedShapeMode).
 EvalOptions WithAbsolutePaths(EvalOptions options);
 
 // A fresh directory under the system's temporary directory for sandbox work (EvalOptions::workDir),

@@ -12,16 +12,6 @@ namespace akgen::bench {
 namespace fs = std::filesystem;
 namespace {
 
-std::optional<int> SampleNumber(const std::string& folderName) {
-  constexpr std::string_view kPrefix = "sample";
-  if (folderName.rfind(kPrefix, 0) != 0) return std::nullopt;
-  const std::string_view digits = std::string_view(folderName).substr(kPrefix.size());
-  int sample = 0;
-  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), sample);
-  if (digits.empty() || error != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
-  return sample;
-}
-
 Candidate WithFiles(const std::string& taskKey, int sample, const fs::path& directory, std::vector<fs::path> hostFiles,
                     std::vector<fs::path> kernelFiles) {
   Candidate candidate{
@@ -41,6 +31,15 @@ Candidate WithFiles(const std::string& taskKey, int sample, const fs::path& dire
 
 }  // namespace
 
+std::optional<int> NumberAfter(std::string_view name, std::string_view prefix) {
+  if (name.substr(0, prefix.size()) != prefix) return std::nullopt;
+  const std::string_view digits = name.substr(prefix.size());
+  int number = 0;
+  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), number);
+  if (digits.empty() || error != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
+  return number;
+}
+
 const char* ToString(TemplateMode mode) { return mode == TemplateMode::Full ? "full" : "kernel_only"; }
 
 std::vector<Candidate> SampleCandidates(const fs::path& samplesRoot, const Task& task) {
@@ -48,7 +47,7 @@ std::vector<Candidate> SampleCandidates(const fs::path& samplesRoot, const Task&
   std::error_code error;
   const fs::path taskDirectory = samplesRoot / task.Key();
   for (const fs::directory_entry& entry : fs::directory_iterator(taskDirectory, error)) {
-    const std::optional<int> sample = SampleNumber(entry.path().filename().string());
+    const std::optional<int> sample = NumberAfter(entry.path().filename().string(), "sample");
     if (entry.is_directory() && sample) {
       candidates.push_back(WithFiles(task.Key(), *sample, entry.path(), FilesBelow(entry.path() / "op_host"),
                                      FilesBelow(entry.path() / "op_kernel")));

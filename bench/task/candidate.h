@@ -5,6 +5,8 @@
 // sample whose model response could not be parsed holds `parse_error.txt`, the reason.
 #pragma once
 #include <filesystem>
+#include <optional>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -28,11 +30,19 @@ struct Candidate {
   std::vector<std::filesystem::path> kernelFiles;        // every file below op_kernel/, sorted
   std::string problem;  // non-empty: the candidate cannot be built (a parse_error) and why
   std::string generatorLog;  // non-empty: generating its sources failed (a compile_error); compile_error.txt
+  // MultiKernelBench (bench/eval/mkb_samples.h): the sample file as the user gave it, and its
+  // python_bind_src and model_src unpacked beside op_host/ and op_kernel/ in `directory`.
+  std::filesystem::path sampleFile = {};
+  std::filesystem::path bindingFile = {};
+  std::filesystem::path modelFile = {};
 };
 
 inline constexpr const char* kGeneratorErrorFile = "compile_error.txt";
 // A generated sample whose response held no usable source keeps the reason here (a parse_error).
 inline constexpr const char* kParseErrorFile = "parse_error.txt";
+
+// 7 for (`sample7`, `sample`) or (`run7`, `run`); nullopt unless the name is the prefix and digits.
+std::optional<int> NumberAfter(std::string_view name, std::string_view prefix);
 
 // The `sample<i>` folders of `task` under `samplesRoot`, ordered by i. A task without a folder has
 // no candidates.

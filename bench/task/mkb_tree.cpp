@@ -128,6 +128,10 @@ TaskTree ReadMultiKernelBenchTree(const fs::path& root) {
   return tree;
 }
 
+ShapeMode JudgedShapeMode(const fs::path& suiteRoot, ShapeMode requested) {
+  return IsMultiKernelBenchTree(suiteRoot) ? ShapeMode::Dynamic : requested;
+}
+
 std::string MkbPascalCase(std::string_view underscored) {
   std::string pascal;
   bool wordStart = true;

@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "bench/task/shape_mode.h"
 #include "bench/task/task_tree.h"
 
 namespace akgen::bench {
@@ -22,6 +23,10 @@ bool IsMultiKernelBenchTree(const std::filesystem::path& root);
 
 // root: the repository or its `reference/` folder (TaskTree::root is the latter).
 TaskTree ReadMultiKernelBenchTree(const std::filesystem::path& root);
+
+// MultiKernelBench judges a task on all its trials (or groups) together, as dynamic mode judges a
+// task's cases: Dynamic for its trees, `requested` for any other.
+ShapeMode JudgedShapeMode(const std::filesystem::path& suiteRoot, ShapeMode requested);
 
 // MultiKernelBench's underscore_to_pascalcase: each `_`-separated word capitalised, the rest of it
 // lower-cased (`leaky_relu_custom` -> `LeakyReluCustom`, `l2_norm` -> `L2Norm`).

@@ -69,7 +69,7 @@ def _locate(value, arguments):
 def _model_new(scripts, init_inputs):
     model_new_class = getattr(scripts.module, "ModelNew", None)
     if model_new_class is None:
-        raise TaskError(f"{os.path.join(scripts.validation_dir, 'module.py')}: does not define ModelNew, "
+        raise TaskError(f"{os.path.join(scripts.validation_dir, scripts.model_file)}: does not define ModelNew, "
                         "which calls kernel_gen_ops")
     return scripts.call("ModelNew(*get_init_inputs)", lambda: model_new_class(*copy.deepcopy(init_inputs)))
 
@@ -97,7 +97,7 @@ def record_call(scripts, recorder, init_inputs, inputs, directory, timing_only=F
         recorder.poison_fresh_memory(False)
     calls = recorder.take_calls()
     if len(calls) != 1:
-        raise TaskError(f"{os.path.join(scripts.validation_dir, 'module.py')}: ModelNew.forward made {len(calls)} "
+        raise TaskError(f"{os.path.join(scripts.validation_dir, scripts.model_file)}: ModelNew.forward made {len(calls)} "
                         "EXEC_NPU_CMD calls; akgen replays exactly one op call per case")
     call = calls[0]
     where = f"{os.path.join(scripts.validation_dir, call['file'])}:{call['line']}"

@@ -24,6 +24,7 @@ paper's shapes (mkb_paper_shapes.json, read off its history); a constant the fil
 (kl_div_loss and matrix_scalar_multiplication renamed theirs, max pooling dropped `dilation`) cannot
 be put back, and the note says so.
 """
+import ast
 import contextlib
 import functools
 import json
@@ -108,6 +109,7 @@ class MkbTaskScripts:
         self._get_inputs = self._require("get_inputs") if self._get_input_groups is None else None
         self.scaled_constants = {}
         self.notes = []
+        self._literals_named = False
         if shapes == "paper":
             self._restore_paper_shapes()
         if max_elements > 0 and self._get_input_groups is None:
@@ -196,11 +198,43 @@ class MkbTaskScripts:
         items[index] = value
         setattr(self.module, name, type(original)(items))
 
+    def _name_literals(self):
+        """Redefines get_inputs with each integer literal of at least _SMALLEST_SCALED in it read from
+        a module-level constant of its own (`get_inputs_literal_<line>_<column>`), so files that write
+        shapes inline (`torch.randn(4096, 393216)`) scale like the others. Line numbers stay the file's."""
+        with open(self.reference_file, encoding="utf-8") as source:
+            tree = ast.parse(source.read(), filename=self.reference_file)
+        function = next((node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "get_inputs"),
+                        None)
+        if function is None:
+            return False
+        literals = {}
+
+        class Namer(ast.NodeTransformer):
+            def visit_Constant(self, node):
+                if type(node.value) is int and node.value >= _SMALLEST_SCALED:
+                    name = f"get_inputs_literal_{node.lineno}_{node.col_offset}"
+                    literals[name] = node.value
+                    return ast.copy_location(ast.Name(id=name, ctx=ast.Load()), node)
+                return node
+        Namer().visit(function)
+        if not literals:
+            return False
+        module = ast.fix_missing_locations(ast.Module(body=[function], type_ignores=[]))
+        vars(self.module).update(literals)
+        exec(compile(module, self.reference_file, "exec"), vars(self.module))  # noqa: S102 (the task's own code)
+        self._get_inputs = self.module.get_inputs
+        return True
+
     def _scale_to(self, max_elements):
         elements = self._input_elements()
         originals = {}
         while elements > max_elements:
             value, alignment = self._largest_shrinkable()
+            if value is None and not self._literals_named:
+                self._literals_named = True
+                if self._name_literals():
+                    value, alignment = self._largest_shrinkable()
             if value is None:
                 raise TaskError(f"{self.reference_file}: get_inputs() makes {elements} elements, more than "
                                 f"--max-elements {max_elements}, and no module-level integer constant of at least "
@@ -213,6 +247,9 @@ class MkbTaskScripts:
         for (name, index), original in originals.items():
             current = getattr(self.module, name)
             label = name if index is None else f"{name}[{index}]"
+            if name.startswith("get_inputs_literal_"):
+                line, column = name.removeprefix("get_inputs_literal_").split("_")
+                label = f"get_inputs line {line} column {int(column) + 1}"
             self.scaled_constants[label] = [original, current if index is None else current[index]]
 
     def note(self):

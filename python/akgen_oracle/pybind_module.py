@@ -1,5 +1,10 @@
 """Builds a task's validation/pybind.cpp into the `kernel_gen_ops` module that ModelNew imports.
 
+    python3 -m akgen_oracle.pybind_module --compile-flags MODULE   prints {"flags": [...], "libraries": [...]}
+
+The second form gives the harness the same flags for a candidate's own binding (MultiKernelBench's
+python_bind_src, module `custom_ops_lib`), which it compiles in the sandbox (bench/builder/binding_build).
+
 NPUKernelBench renames `custom_pybind_api` to the op's snake_case name and `aclnnCustomOp` to
 `aclnn<Op>` before it compiles pybind.cpp against torch_npu. We do the same renaming on a staged copy
 (a #line directive keeps compiler messages pointing at the task's file) and compile it against
@@ -27,13 +32,13 @@ MODULE_NAME = "kernel_gen_ops"
 _COMPILER_MESSAGE_LINES = 12
 
 
-def _compile_flags():
+def _compile_flags(module_name=MODULE_NAME):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         import torch.utils.cpp_extension as cpp_extension  # noqa: E402 (it warns about CUDA on import)
     includes = cpp_extension.include_paths() + [sysconfig.get_paths()["include"], os.path.dirname(HELPER)]
     libraries = cpp_extension.library_paths()
-    flags = ["-std=c++17", "-O0", "-fPIC", "-shared", "-w", "-DTORCH_EXTENSION_NAME=" + MODULE_NAME]
+    flags = ["-std=c++17", "-O0", "-fPIC", "-shared", "-w", "-DTORCH_EXTENSION_NAME=" + module_name]
     flags += [f"-I{path}" for path in includes]
     flags += [f"-L{path}" for path in libraries] + [f"-Wl,-rpath,{path}" for path in libraries]
     return flags, ["-ltorch", "-ltorch_cpu", "-ltorch_python", "-lc10"]
@@ -101,3 +106,12 @@ def load(validation_dir, snake_name, op_name, cache_dir):
     """(kernel_gen_ops, recorder): the built module under both of the names it defines."""
     library = build(validation_dir, snake_name, op_name, cache_dir)
     return load_extension(MODULE_NAME, library), load_extension("_akgen_recorder", library)
+
+
+if __name__ == "__main__":
+    import argparse
+    import json
+    parser = argparse.ArgumentParser(prog="akgen_oracle.pybind_module")
+    parser.add_argument("--compile-flags", required=True, metavar="MODULE", help="the module's name")
+    flags, libraries = _compile_flags(parser.parse_args().compile_flags)
+    print(json.dumps({"flags": flags, "libraries": libraries}))

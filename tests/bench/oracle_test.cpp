@@ -586,6 +586,25 @@ TEST_F(MkbOracleTest, SmallDimensionsShrinkAtFinerAlignmentsButNeverBelow32) {
       << failure;
 }
 
+TEST_F(MkbOracleTest, ShapesWrittenAsLiteralsInGetInputsScaleToo) {
+  const fs::path root = root_ / "mkb";
+  fs::create_directories(root / "reference/examples");
+  WriteFile(root / "reference/examples/add.py",
+            "import torch\n\nclass Model(torch.nn.Module):\n    def forward(self, a, b):\n        return a + b\n\n"
+            "def get_inputs():\n    a = torch.rand(4096, 1000)\n    b = torch.rand(4096, 1000)\n    return [a, b]\n\n"
+            "def get_init_inputs():\n    return []\n");
+  const GoldenCase scaled = Golden("examples/add", 0, {1 << 20}, false, 0, root);
+  ASSERT_EQ(scaled.manifest.inputs.size(), 2u);
+  EXPECT_EQ(scaled.manifest.inputs[0].shape, scaled.manifest.inputs[1].shape) << "equal literals shrink together";
+  EXPECT_EQ(scaled.manifest.inputs[0].shape[1] % 64, 1000 % 64);
+  EXPECT_LE(2 * scaled.manifest.inputs[0].shape[0] * scaled.manifest.inputs[0].shape[1], 1 << 20);
+  EXPECT_TRUE(scaled.manifest.scaledConstants.contains("get_inputs line 8 column 20")) << scaled.manifest.note;
+  const std::vector<double> a = Elements(scaled.manifest.inputs[0]);
+  const std::vector<double> b = Elements(scaled.manifest.inputs[1]);
+  const std::vector<double> sum = Elements(scaled.manifest.outputs.at(0));
+  for (size_t i = 0; i < a.size(); i += 101) EXPECT_FLOAT_EQ(float(sum[i]), float(a[i]) + float(b[i])) << i;
+}
+
 TEST_F(MkbOracleTest, AGroupedTaskRunsTheGroupOfItsCaseWithScalarsAndDtypes) {
   const GoldenCase group1 = Golden("npukernelbench_level1/3_scaled_add", 1);
   ASSERT_EQ(group1.manifest.inputs.size(), 3u);

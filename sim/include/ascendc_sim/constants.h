@@ -30,6 +30,9 @@ constexpr int32_t BRCB_BROADCAST_NUMBER = 8;
 constexpr uint8_t DEFAULT_DATA_COPY_NBURST = 1;
 constexpr uint8_t DEFAULT_DATA_COPY_STRIDE = 0;
 constexpr uint32_t TOTAL_UB_SIZE = 192 * 1024;
+// The UB share a vector kernel may claim for its own buffers on the 910B (dav-2201): the rest is the
+// framework's. Matmul kernels size their format-conversion scratch with it.
+constexpr int32_t TOTAL_VEC_LOCAL_SIZE = 184 * 1024;
 constexpr uint32_t TOTAL_L1_SIZE = 512 * 1024 - 128;
 constexpr uint32_t TOTAL_L0A_SIZE = 64 * 1024;
 constexpr uint32_t TOTAL_L0B_SIZE = 64 * 1024;

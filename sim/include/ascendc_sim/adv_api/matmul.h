@@ -161,6 +161,9 @@ class MatmulClient {
     (void)transMode;
     if (enableHF32) rt::MatmulUsageError("SetHF32(true): the HF32 mode is not simulated", MakeSite("Matmul::SetHF32", location));
   }
+  // UB scratch the NPU's Matmul converts formats in on the vector core (MatmulAdd's setTmpSpace
+  // path); the simulated Matmul converts without it, so it is only taken.
+  void SetLocalWorkspace(const AscendC::LocalTensor<uint8_t>& tmpBuffer) { (void)tmpBuffer; }
   void SetSubBlockIdx(uint8_t subBlockIdx) { subBlockIdx_ = subBlockIdx; }
   uint8_t GetSubBlockIdx() { return subBlockIdx_; }
 

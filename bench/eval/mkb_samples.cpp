@@ -1,0 +1,88 @@
+#include "bench/eval/mkb_samples.h"
+
+#include <algorithm>
+#include <optional>
+
+#include "bench/common/content_hash.h"
+#include "bench/common/environment_fault.h"
+#include "bench/oracle/oracle_error.h"
+#include "bench/oracle/oracle_process.h"
+#include "bench/task/directory_listing.h"
+
+namespace akgen::bench {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kFormatFile = "format.txt";  // written last by a finished unpack
+
+bool IsSampleFile(const fs::path& file) {
+  const std::string extension = file.extension().string();
+  return extension == ".py" || extension == ".json" || extension == ".txt";
+}
+
+// (sample number, file) in either layout.
+std::vector<std::pair<int, fs::path>> SampleFiles(const fs::path& root, const Task& task) {
+  std::vector<std::pair<int, fs::path>> files;
+  for (const fs::path& file : SortedEntries(root / task.category / task.folderName, false))
+    if (const auto sample = NumberAfter(file.stem().string(), "sample"); sample && IsSampleFile(file))
+      files.emplace_back(*sample, file);
+  for (const fs::path& run : SortedEntries(root, true))
+    if (const auto sample = NumberAfter(run.filename().string(), "run"))
+      if (const fs::path file = run / (task.folderName + ".txt"); fs::is_regular_file(file))
+        files.emplace_back(*sample, file);
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// The candidate, or nullopt for a direct-launch answer, which is not evaluated yet.
+std::optional<Candidate> Unpacked(const OracleConfig& config, const Task& task, int sample, const fs::path& file,
+                                  const fs::path& unpackRoot) {
+  Candidate candidate;
+  candidate.taskKey = task.Key();
+  candidate.sample = sample;
+  candidate.templateMode = TemplateMode::Full;
+  candidate.sampleFile = file;
+  ContentHash hash;
+  hash.Add("akgen-mkb-unpack-v1").Add(task.kernelName).Add(ReadFileText(file));
+  hash.Add(ReadFileText(config.packageDir / "akgen_oracle" / "mkb_candidate.py"));
+  candidate.directory = unpackRoot / hash.Hex();
+  if (!fs::exists(candidate.directory / kFormatFile)) {
+    const fs::path staging = candidate.directory.string() + ".partial";
+    fs::remove_all(staging);
+    const PythonRun run = RunOracleModule(
+        config, "akgen_oracle.mkb_candidate",
+        {"--sample", file.string(), "--kernel-name", task.kernelName, "--out", staging.string()});
+    if (!run.Succeeded()) {
+      fs::remove_all(staging);
+      candidate.problem = Diagnosis(run.err);
+      return candidate;
+    }
+    WriteFileBytes(staging / kFormatFile, run.out.data(), run.out.size());
+    std::error_code error;
+    fs::rename(staging, candidate.directory, error);
+    if (error) fs::remove_all(staging);  // another evaluation unpacked the same file first
+  }
+  if (ReadFileText(candidate.directory / kFormatFile).rfind("direct_launch", 0) == 0) return std::nullopt;
+  candidate.hostFiles = FilesBelow(candidate.directory / "op_host");
+  candidate.kernelFiles = FilesBelow(candidate.directory / "op_kernel");
+  candidate.bindingFile = candidate.directory / "binding" / "pybind.cpp";
+  candidate.modelFile = candidate.directory / "binding" / "model.py";
+  return candidate;
+}
+
+}  // namespace
+
+std::vector<Candidate> MkbSampleCandidates(const OracleConfig& config, const fs::path& samplesRoot, const Task& task,
+                                           const fs::path& unpackRoot, std::vector<std::string>& problems) {
+  std::vector<Candidate> candidates;
+  for (const auto& [sample, file] : SampleFiles(samplesRoot, task)) {
+    if (std::optional<Candidate> candidate = Unpacked(config, task, sample, file, unpackRoot))
+      candidates.push_back(std::move(*candidate));
+    else
+      problems.push_back(file.string() + ": a direct-launch answer; akgen does not evaluate these yet");
+  }
+  return candidates;
+}
+
+}  // namespace akgen::bench
