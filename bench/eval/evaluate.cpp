@@ -9,11 +9,13 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <variant>
 #include <sstream>
 
 #include "bench/builder/binding_build.h"
 #include "bench/builder/parallel_map.h"
 #include "bench/builder/toolchain.h"
+#include "bench/common/content_hash.h"
 #include "bench/compare/case_check.h"
 #include "bench/eval/eager_time.h"
 #include "bench/eval/failure_summary.h"
@@ -209,14 +211,26 @@ class Evaluation {
                              ("case" + std::to_string(job.testCase->id));
     UnitSetup setup = setup_;
     setup.sandbox.sandboxUid = WorkerSandboxUid();
+    // MultiKernelBench: the op call is the candidate's, recorded in the sandbox from its own ModelNew
+    // and binding into the golden manifest's place.
+    std::optional<MkbCallSetup> mkbSetup;
+    const fs::path recordDir = workDir.string() + ".record";
     if (task.format == TaskFormat::MultiKernelBench) {
-      // The op call is the candidate's: recorded in the sandbox from its own ModelNew and binding.
-      const std::optional<UnitRun> failure = RecordCandidateCall(job, setup, golden, workDir);
-      if (failure) {
+      std::variant<MkbCallSetup, UnitRun> prepared = MkbSetup(job, setup);
+      if (const UnitRun* failure = std::get_if<UnitRun>(&prepared)) {
         Record(job, *failure->failure, {{"detail", Capped(failure->detail)}},
                FailureSummary(*failure->failure, failure->detail));
         return;
       }
+      mkbSetup = std::get<MkbCallSetup>(std::move(prepared));
+      MkbCall recorded = RecordMkbCall(*mkbSetup, golden, recordDir);
+      if (recorded.failure) {
+        Record(job, *recorded.failure, {{"detail", Capped(recorded.detail)}},
+               FailureSummary(*recorded.failure, recorded.detail));
+        return;
+      }
+      golden.manifest.call = std::move(recorded.call);
+      golden.manifest.modelNewOps = std::move(recorded.modelNewOps);
     }
     const UnitRun run = RunUnit(setup, task, job.candidate, golden, workDir);
     nlohmann::json details = {{"build_seconds", run.buildSeconds},
@@ -246,7 +260,13 @@ class Evaluation {
       fs::remove_all(workDir);
       return;
     }
-    if (run.needsReplay) {
+    if (run.needsReplay && mkbSetup) {
+      if (std::optional<MkbCall> failure = ReplayMkbCall(*mkbSetup, golden, recordDir, run.outputDir)) {
+        details["detail"] = Capped(failure->detail);
+        Record(job, *failure->failure, std::move(details), FailureSummary(*failure->failure, failure->detail));
+        return;
+      }
+    } else if (run.needsReplay) {
       try {
         ReplayCandidateOutputs(oracle_, request, golden.dir, run.outputDir);
       } catch (const OracleError& error) {  // the same code ran on the golden call: the candidate's values broke it
@@ -273,33 +293,26 @@ class Evaluation {
       details["reason"] = comparison.reason;
     }
     Record(job, comparison.pass ? Verdict::Pass : Verdict::WrongAnswer, std::move(details), comparison.reason);
-    if (comparison.pass) fs::remove_all(workDir);  // failures keep their work directory for inspection
+    if (comparison.pass) {  // failures keep their work directory for inspection
+      fs::remove_all(workDir);
+      fs::remove_all(recordDir);
+    }
   }
 
-  // MultiKernelBench: builds the candidate's binding and records how its ModelNew calls the op,
-  // into golden.manifest.call; the failure to record if there is one.
-  std::optional<UnitRun> RecordCandidateCall(const CaseJob& job, const UnitSetup& setup, GoldenCase& golden,
-                                             const fs::path& workDir) {
+  // MultiKernelBench: how the candidate's ModelNew runs, its binding built; the build's failure otherwise.
+  std::variant<MkbCallSetup, UnitRun> MkbSetup(const CaseJob& job, const UnitSetup& setup) {
     const MkbRuntime& runtime = Mkb();
     const BuildOutcome binding = BuildBinding(setup.buildCacheDir, job.candidate.bindingFile,
                                               runtime.packageDir / "akgen_oracle" / "pytorch_npu_helper.hpp",
                                               runtime.bindingFlags);
-    UnitRun failure;
     if (!binding.ok) {
+      UnitRun failure;
       failure.failure = Verdict::CompileError;
       failure.detail = "python_bind_src does not compile:\n" + binding.log;
       return failure;
     }
-    MkbCallSetup call{setup.sandbox, oracle_.python, runtime.packageDir, binding.program,
-                      job.candidate.modelFile, options_.timingOnly};
-    MkbCall recorded = RecordMkbCall(call, golden, workDir.string() + ".record");
-    if (recorded.failure) {
-      failure.failure = recorded.failure;
-      failure.detail = recorded.detail;
-      return failure;
-    }
-    golden.manifest.call = std::move(recorded.call);
-    return std::nullopt;
+    return MkbCallSetup{setup.sandbox, oracle_.python, runtime.packageDir, binding.program, job.candidate.modelFile,
+                        options_.timingOnly};
   }
 
   // What every MultiKernelBench candidate's binding and recording share, made on first use.
@@ -328,6 +341,14 @@ class Evaluation {
   void AddTiming(const CaseJob& job, const UnitSetup& setup, const GoldenCase& golden, const LaunchTiming& timing,
                  nlohmann::json& details) {
     details["simulated_us"] = timing.microseconds;
+    if (!golden.manifest.modelNewOps.empty()) {
+      // MultiKernelBench times ModelNew.forward whole: torch ops around the kernel count, and show.
+      const double modelNewUs = EagerMicroseconds(golden.manifest.modelNewOps).value_or(0);
+      details["simulated_us"] = timing.microseconds + modelNewUs;
+      details["kernel_us"] = timing.microseconds;
+      details["model_new_us"] = modelNewUs;
+      for (const EagerOp& op : golden.manifest.modelNewOps) details["model_new_ops"].push_back(op.op);
+    }
     details["cycles"] = timing.cycles;
     details["bound"] = timing.bound;
     details["launch_profile"] = timing.profile;
@@ -344,6 +365,7 @@ class Evaluation {
 
   void Record(const CaseJob& job, Verdict verdict, nlohmann::json details, std::string note) {
     if (options_.timingOnly) details["timing_only"] = true;
+    if (!job.candidate.modelFile.empty()) AddCheatingFlag(job.candidate, details);
     // Messages name the user's files, not the staged copies the sandbox compiled.
     note = staging_.Unstaged(std::move(note));
     if (details.contains("detail")) details["detail"] = staging_.Unstaged(details["detail"].get<std::string>());
@@ -356,6 +378,18 @@ class Evaluation {
     progress_ << job.task->Key() << " sample" << job.candidate.sample << " case" << job.testCase->id << ": "
               << ToString(verdict) << (note.empty() ? "" : " (" + note + ")") << '\n'
               << std::flush;
+  }
+
+  // MultiKernelBench's anti-hack flag, from the static scan of the candidate's model_src made when it
+  // was unpacked (python/akgen_oracle/mkb_cheating.py): recorded, verdict unchanged, as there.
+  static void AddCheatingFlag(const Candidate& candidate, nlohmann::json& details) {
+    constexpr size_t kShownFindings = 8;
+    const nlohmann::json scan =
+        nlohmann::json::parse(ReadFileText(candidate.directory / "cheating.json"), nullptr, false);
+    if (scan.is_discarded() || !scan.contains("findings")) return;
+    details["cheating"] = !scan["findings"].empty();
+    for (const nlohmann::json& finding : scan["findings"])
+      if (details["cheating_findings"].size() < kShownFindings) details["cheating_findings"].push_back(finding);
   }
 
   void Problem(std::string message) {

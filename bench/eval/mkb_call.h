@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "bench/oracle/manifest.h"
 #include "bench/oracle/oracle.h"
 #include "bench/results/verdict.h"
 #include "bench/sandbox/sandbox_policy.h"
@@ -25,11 +26,18 @@ struct MkbCallSetup {
 
 struct MkbCall {
   std::optional<OpCall> call;      // set when recorded
+  std::vector<EagerOp> modelNewOps;  // the aten ops ModelNew.forward ran around the call
   std::optional<Verdict> failure;  // CompileError (model_src or its binding does not load), Crash, Timeout
   std::string detail;
 };
 
 // `recordDir` is created afresh.
 MkbCall RecordMkbCall(const MkbCallSetup& setup, const GoldenCase& golden, const std::filesystem::path& recordDir);
+
+// For a recorded call to replay (OpCall::replay: ModelNew computes on the op's results): reruns
+// ModelNew in the sandbox on the tensors the runner left in `runDir`, which receives manifest.json
+// with what ModelNew returns. The failure, when ModelNew fails on them or writes what is refused.
+std::optional<MkbCall> ReplayMkbCall(const MkbCallSetup& setup, const GoldenCase& golden,
+                                     const std::filesystem::path& recordDir, const std::filesystem::path& runDir);
 
 }  // namespace akgen::bench

@@ -127,9 +127,9 @@ struct EntryReader {
     return call;
   }
 
-  std::vector<EagerOp> ReadEagerOps(const json& manifest) const {
+  std::vector<EagerOp> ReadEagerOps(const json& manifest, const char* key) const {
     std::vector<EagerOp> ops;
-    for (const json& entry : manifest.value("eager_ops", json::array())) {
+    for (const json& entry : manifest.value(key, json::array())) {
       const std::string name = Field(entry, "eager op", "op").get<std::string>();
       ops.push_back({name, Field(entry, name, "gm_bytes").get<uint64_t>(), Field(entry, name, "vector_bytes").get<uint64_t>(),
                      Field(entry, name, "cube_flops").get<uint64_t>()});
@@ -200,7 +200,8 @@ Manifest ReadManifest(const fs::path& dir) {
     result.outputStructure =
         reader.ParseName(kStructureNames, manifest.value("output_structure", json("single")), "output_structure");
     if (manifest.contains("call")) result.call = reader.ReadCall(manifest.at("call"));
-    result.eagerOps = reader.ReadEagerOps(manifest);
+    result.eagerOps = reader.ReadEagerOps(manifest, "eager_ops");
+    result.modelNewOps = reader.ReadEagerOps(manifest, "model_new_ops");
     if (const auto scaled = manifest.find("scaled_constants"); scaled != manifest.end())
       for (const auto& [name, values] : scaled->items())
         result.scaledConstants[name] = {values.at(0).get<int64_t>(), values.at(1).get<int64_t>()};

@@ -78,6 +78,9 @@ struct Manifest {
   OutputStructure outputStructure = OutputStructure::Single;
   std::optional<OpCall> call;  // golden manifests only
   std::vector<EagerOp> eagerOps;  // golden manifests only; launches in Model's order
+  // A MultiKernelBench candidate's call record: the aten ops its ModelNew.forward runs around the
+  // op call (bench/eval/mkb_call.h), charged to its time.
+  std::vector<EagerOp> modelNewOps;
   // MultiKernelBench cases run at smaller shapes (OracleRequest::maxElements): each module-level
   // constant changed, with the task's value and the one used.
   std::map<std::string, std::pair<int64_t, int64_t>> scaledConstants;

@@ -14,8 +14,8 @@ A candidate is one of:
 The model's answer may come whole: the first fenced code block is taken, as MultiKernelBench's
 evaluator takes it. DIR receives what the harness's builder reads:
 - six strings: `op_host/<kernel>_tiling.h`, `op_host/<kernel>.cpp`, `op_kernel/<kernel>.cpp` (the
-  paths MultiKernelBench's compile pipeline writes them to), `binding/pybind.cpp`, `binding/model.py`
-  and `project.json`;
+  paths MultiKernelBench's compile pipeline writes them to), `binding/pybind.cpp`, `binding/model.py`,
+  `project.json`, and `cheating.json` with MultiKernelBench's anti-hack findings (mkb_cheating);
 - direct launch: every source at its own path below `sources/`, and `binding/model.py` naming the entry.
 A problem is printed as `akgen_oracle: <file>:<line>: <message>` with exit status 1 (a parse_error).
 """
@@ -29,6 +29,7 @@ import sys
 if __package__ in (None, ""):
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from akgen_oracle import mkb_cheating
 from akgen_oracle.task_files import TaskError, exit_status
 
 SIX_STRINGS = ("project_json_src", "host_tiling_src", "host_operator_src", "kernel_src", "python_bind_src",
@@ -92,6 +93,7 @@ def unpack_six_strings(source, path, kernel_name, out_dir):
     _write(out_dir, f"op_kernel/{kernel_name}.cpp", cpp("kernel_src"))
     _write(out_dir, "binding/pybind.cpp", cpp("python_bind_src"))
     _write(out_dir, "binding/model.py", strings["model_src"][0])
+    _write(out_dir, "cheating.json", json.dumps({"findings": mkb_cheating.scan(strings["model_src"][0])}, indent=1))
     return "six_strings"
 
 

@@ -3,12 +3,21 @@ the candidate's.
 
     python3 -m akgen_oracle.mkb_record --binding custom_ops_lib.so --model model.py --inputs DIR --out DIR
                                        [--timing-only]
+    python3 -m akgen_oracle.mkb_record --binding ... --model ... --inputs DIR --out DIR --replay RUN
+
+The second form is the replay, for a ModelNew that computes on the op's results after the call
+(`results` is null in the recorded call): RUN holds the op's tensor arguments as the sandboxed
+runner left them; ModelNew reruns with an EXEC_NPU_CMD that copies them into its arguments, and
+RUN/manifest.json receives what it returns (candidate_call.replay_call).
 
 MultiKernelBench imports the candidate's `model_src` with `custom_ops_lib` (its `python_bind_src`,
 built against torch_npu) and calls ModelNew. Here `custom_ops_lib` is that binding built against
 our pytorch_npu_helper.hpp (the harness builds it, bench/builder/binding_build), whose EXEC_NPU_CMD
 records the aclnn call instead of running it, exactly as for an NPUKernelBench task's pybind.cpp
-(candidate_call). DIR/manifest.json lists the case's constructor arguments and inputs, and only
+(candidate_call). The aten ops ModelNew.forward runs itself, around the call (torch compute a
+kernel should have done, casts, copies), are recorded as the manifest's `model_new_ops`: the
+harness adds their modelled eager time to the kernel's, as MultiKernelBench's event timer measures
+the whole forward, and records them, so torch doing the work shows. DIR/manifest.json lists the case's constructor arguments and inputs, and only
 those: the golden outputs are never in the sandbox. OUT/manifest.json receives the call; its
 tensors are files beside it. ModelNew is built after seeding 1024, as MultiKernelBench builds it.
 
@@ -34,11 +43,12 @@ except ImportError as error:  # before any candidate code: the sandbox lacks wha
     sys.exit(MACHINE_FAULT_STATUS)
 
 from akgen_oracle import npu_shims, pybind_module
-from akgen_oracle.candidate_call import record_call
+from akgen_oracle.candidate_call import record_call, replay_call
+from akgen_oracle.eager_ops import EagerOpRecorder
 from akgen_oracle.mkb_task import MKB_SEED
 from akgen_oracle.seeding import seed_everything
 from akgen_oracle.task_files import TaskError, call_task, exit_status
-from akgen_oracle.value_files import decode_value
+from akgen_oracle.value_files import UnstorableValue, decode_value, encode_outputs
 
 MODULE_NAME = "custom_ops_lib"  # what MultiKernelBench's model_src imports
 DOES_NOT_LOAD_STATUS = 5
@@ -73,6 +83,39 @@ def _value(entry, directory):
     return decode_value(entry, directory)
 
 
+def _record_forward_ops(model):
+    """The list ModelNew.forward's aten ops will be appended to (eager_ops' format): its forward is
+    wrapped in an EagerOpRecorder. The op call's own recording is hidden from it (the helper)."""
+    ops = []
+    model_new = getattr(model.module, "ModelNew", None)
+    forward = getattr(model_new, "forward", None)
+    if forward is None:
+        return ops
+
+    def recorded_forward(self, *args, **kwargs):
+        recorder = EagerOpRecorder()
+        try:
+            with recorder:
+                return forward(self, *args, **kwargs)
+        finally:
+            ops.extend(recorder.ops)
+    model_new.forward = recorded_forward
+    return ops
+
+
+def replay(arguments, model, recorder, init_inputs, inputs):
+    with open(os.path.join(arguments.out, "manifest.json"), encoding="utf-8") as source:
+        recorded = json.load(source)
+    seed_everything(MKB_SEED)
+    returned = replay_call(model, recorder, init_inputs, inputs, recorded["call"], arguments.replay)
+    try:
+        structure, outputs = encode_outputs(returned, arguments.replay)
+    except UnstorableValue as error:
+        raise TaskError(f"{arguments.model}: ModelNew.forward output {error}") from error
+    with open(os.path.join(arguments.replay, "manifest.json"), "w", encoding="utf-8") as out:
+        json.dump({"output_structure": structure, "outputs": outputs}, out, indent=1, allow_nan=False)
+
+
 def record(arguments):
     try:
         binding = pybind_module.load_extension(MODULE_NAME, arguments.binding)
@@ -86,11 +129,16 @@ def record(arguments):
     init_inputs = [_value(entry, arguments.inputs) for entry in case["init_inputs"]]
     inputs = [_value(entry, arguments.inputs) for entry in case["inputs"]]
     model = CandidateModel(arguments.model)
+    if arguments.replay:
+        replay(arguments, model, recorder, init_inputs, inputs)
+        return
+    forward_ops = _record_forward_ops(model)
     os.makedirs(arguments.out, exist_ok=True)
     seed_everything(MKB_SEED)
     call = record_call(model, recorder, init_inputs, inputs, arguments.out, arguments.timing_only)
     with open(os.path.join(arguments.out, "manifest.json"), "w", encoding="utf-8") as out:
-        json.dump({"init_inputs": [], "inputs": [], "outputs": [], "call": call}, out, indent=1, allow_nan=False)
+        json.dump({"init_inputs": [], "inputs": [], "outputs": [], "call": call, "model_new_ops": forward_ops},
+                  out, indent=1, allow_nan=False)
 
 
 def main(argv=None):
@@ -100,6 +148,7 @@ def main(argv=None):
     parser.add_argument("--inputs", required=True, help="a folder with manifest.json of the case's inputs")
     parser.add_argument("--out", required=True)
     parser.add_argument("--timing-only", action="store_true")
+    parser.add_argument("--replay", help="a run folder: replay ModelNew on the op's results there")
     arguments = parser.parse_args(argv)
     status = 0
 

@@ -90,10 +90,14 @@ inline py::dict Value(const char* kind, py::object value) {
 inline py::dict None() { return Value("none", py::none()); }
 
 // A tensor keeps its identity (the oracle matches ModelNew's return values by storage) and a copy of
-// its contents at the call, which later code in pybind.cpp may change.
+// its contents at the call, which later code in pybind.cpp may change. The copy is the recorder's,
+// not the candidate's: it is hidden from Python dispatch modes (the ops a MultiKernelBench ModelNew
+// runs around its call are recorded and charged, akgen_oracle.mkb_record).
 inline py::dict Describe(const at::Tensor& tensor) {
   if (!tensor.defined()) return None();
   py::dict entry = Value("tensor", py::cast(tensor));
+  c10::impl::ExcludeDispatchKeyGuard unseen(
+      c10::DispatchKeySet({c10::DispatchKey::Python, c10::DispatchKey::PythonTLSSnapshot}));
   entry["snapshot"] = py::cast(tensor.clone(at::MemoryFormat::Contiguous));
   return entry;
 }

@@ -3,7 +3,8 @@
 # own, from a private folder with relative paths: the answer passes its five trials; broken copies of
 # it get the verdict MultiKernelBench would give (a wrong kernel, a model_src or python_bind_src that
 # does not load, a string computed instead of written); hostile copies cannot see golden outputs or
-# point the harness at files outside their record; the answer as a whole model reply in
+# point the harness at files outside their record; torch work in ModelNew is charged, and work after
+# the call is replayed on the kernel's output; the answer as a whole model reply in
 # MultiKernelBench's own output layout (run0/<task>.txt) passes too.
 set -euo pipefail
 akgen=$(realpath "$1")
@@ -47,6 +48,13 @@ probe = '''    def forward(self, x):
 sys.stdout = open(sys.argv[2], "w")
 print(text.replace("    def forward(self, x):\n", probe))
 PYTHON
+# 6: torch does the work in ModelNew and the kernel only passes it through: correct, as
+# MultiKernelBench counts it, but the torch op is recorded and its time charged.
+sed 's/custom_ops_lib.clipped_relu_custom(x, self.ceiling)/custom_ops_lib.clipped_relu_custom(torch.clamp(x, 0.0, self.ceiling), 1.0e30)/' \
+  "$answer" >"$samples/sample6.py"
+# 7: ModelNew computes on the op's result after the call: replayed on the kernel's output.
+sed 's/custom_ops_lib.clipped_relu_custom(x, self.ceiling)$/custom_ops_lib.clipped_relu_custom(x, self.ceiling) + 0.5/' \
+  "$answer" >"$samples/sample7.py"
 { echo "Here is the kernel."; echo '```python'; cat "$answer"; echo '```'; } >runs/run0/clipped_relu.txt
 
 "$akgen" eval MultiKernelBench --solutions samples --task clipped_relu --out out --cache "$cache" --jobs 2 >eval.log 2>&1 ||
@@ -58,12 +66,14 @@ import sys
 
 verdicts = collections.defaultdict(set)
 details = collections.defaultdict(str)
+records = collections.defaultdict(list)
 for line in open(sys.argv[1]):
     record = json.loads(line)
     verdicts[record["sample"]].add(record["verdict"])
     details[record["sample"]] += record["details"].get("detail", "") + record["details"].get("reason", "")
+    records[record["sample"]].append(record["details"])
 expected = {0: {"pass"}, 1: {"wrong_answer"}, 2: {"compile_error"}, 3: {"parse_error"}, 4: {"compile_error"},
-            5: {"crash"}}
+            5: {"crash"}, 6: {"pass"}, 7: {"wrong_answer"}}
 if dict(verdicts) != expected:
     sys.exit(f"verdicts {dict(verdicts)}, expected {expected}")
 checks = {
@@ -75,6 +85,16 @@ checks = {
 for sample, text in checks.items():
     if text not in details[sample]:
         sys.exit(f"sample{sample}: '{text}' not in {details[sample][:600]!r}")
+for honest in records[0]:
+    if "model_new_ops" in honest or honest.get("cheating") is not False:
+        sys.exit(f"sample0 runs no torch op of its own and is not flagged, yet: {honest}")
+for torch_work in records[6]:
+    if torch_work.get("model_new_ops") != ["aten::clamp"] or not torch_work["simulated_us"] > torch_work["kernel_us"]:
+        sys.exit(f"sample6's torch clamp should be recorded and charged: {torch_work}")
+    if not torch_work.get("cheating") or "torch.clamp() computes in torch" not in torch_work["cheating_findings"][0]:
+        sys.exit(f"sample6 should carry MultiKernelBench's anti-hack flag: {torch_work}")
+if "expected 1, got 1.5" not in details[7] and "expected 0, got 0.5" not in details[7]:
+    sys.exit("sample7's post-call + 0.5 should be replayed on the kernel's output: " + details[7][:300])
 if "golden visible" in details[5]:
     sys.exit("a candidate saw a golden file: " + details[5][:300])
 if "sample4.py:" in details[4] and sys.argv[2] + "/samples" not in details[4]:
@@ -85,4 +105,4 @@ grep -q "case_count" out/results.jsonl || fail "records lack case_count"
 "$akgen" eval MultiKernelBench --solutions runs --task clipped_relu --out run-layout --cache "$cache" >runs.log 2>&1 ||
   { cat runs.log; fail "akgen eval on run<N>/ failed"; }
 [ "$(grep -c '"verdict":"pass"' run-layout/results.jsonl)" = 5 ] || { cat runs.log; fail "the fenced reply in run0/ did not pass"; }
-echo "eval on MultiKernelBench: the six-string answer passes, 5 broken or hostile copies get their verdicts"
+echo "eval on MultiKernelBench: the six-string answer passes, 6 broken or hostile copies get their verdicts, torch work is charged"
