@@ -8,13 +8,14 @@ and the harness reads the returned values back out of them. Where ModelNew retur
 (a dtype conversion, a computed value), the harness replays ModelNew with the candidate's results.
 """
 import copy
+import json
 import os
 
 import torch
 
 from akgen_oracle.narrow_float_fallback import NarrowFloatFallback
 from akgen_oracle.task_files import TaskError
-from akgen_oracle.value_files import UnstorableValue, decode_value, encode_value, flatten_outputs
+from akgen_oracle.value_files import UnstorableValue, decode_value, encode_outputs, encode_value, flatten_outputs
 
 # aclDataType numbers, which a torch dtype argument becomes on the way to aclnn.
 _ACL_DATA_TYPES = {"Float": 0, "Half": 1, "Char": 2, "Int": 3, "Byte": 4, "Short": 6, "Long": 9, "Double": 11,
@@ -129,3 +130,13 @@ def replay_call(scripts, recorder, init_inputs, inputs, golden_call, run_dir):
         return _run_model_new(scripts, model, inputs)
     finally:
         recorder.set_replay(None)
+
+
+def write_replayed_outputs(returned, run_dir, model_file):
+    """run_dir/manifest.json with what the replayed ModelNew returned (model_file names it in errors)."""
+    try:
+        structure, outputs = encode_outputs(returned, run_dir)
+    except UnstorableValue as error:
+        raise TaskError(f"{model_file}: ModelNew.forward output {error}") from error
+    with open(os.path.join(run_dir, "manifest.json"), "w", encoding="utf-8") as out:
+        json.dump({"output_structure": structure, "outputs": outputs}, out, indent=1, allow_nan=False)

@@ -17,8 +17,10 @@ records the aclnn call instead of running it, exactly as for an NPUKernelBench t
 (candidate_call). The aten ops ModelNew.forward runs itself, around the call (torch compute a
 kernel should have done, casts, copies), are recorded as the manifest's `model_new_ops`: the
 harness adds their modelled eager time to the kernel's, as MultiKernelBench's event timer measures
-the whole forward, and records them, so torch doing the work shows. DIR/manifest.json lists the case's constructor arguments and inputs, and only
-those: the golden outputs are never in the sandbox. OUT/manifest.json receives the call; its
+the whole forward, and records them, so torch doing the work shows.
+
+DIR/manifest.json lists the case's constructor arguments and inputs, and only those: the golden
+outputs are never in the sandbox. OUT/manifest.json receives the call; its
 tensors are files beside it. ModelNew is built after seeding 1024, as MultiKernelBench builds it.
 
 Exit status: 0 recorded; 1 ModelNew failed (the message names model.py's line); 4 torch does not
@@ -43,12 +45,12 @@ except ImportError as error:  # before any candidate code: the sandbox lacks wha
     sys.exit(MACHINE_FAULT_STATUS)
 
 from akgen_oracle import npu_shims, pybind_module
-from akgen_oracle.candidate_call import record_call, replay_call
+from akgen_oracle.candidate_call import record_call, replay_call, write_replayed_outputs
 from akgen_oracle.eager_ops import EagerOpRecorder
 from akgen_oracle.mkb_task import MKB_SEED
 from akgen_oracle.seeding import seed_everything
 from akgen_oracle.task_files import TaskError, call_task, exit_status
-from akgen_oracle.value_files import UnstorableValue, decode_value, encode_outputs
+from akgen_oracle.value_files import decode_value
 
 MODULE_NAME = "custom_ops_lib"  # what MultiKernelBench's model_src imports
 DOES_NOT_LOAD_STATUS = 5
@@ -108,12 +110,7 @@ def replay(arguments, model, recorder, init_inputs, inputs):
         recorded = json.load(source)
     seed_everything(MKB_SEED)
     returned = replay_call(model, recorder, init_inputs, inputs, recorded["call"], arguments.replay)
-    try:
-        structure, outputs = encode_outputs(returned, arguments.replay)
-    except UnstorableValue as error:
-        raise TaskError(f"{arguments.model}: ModelNew.forward output {error}") from error
-    with open(os.path.join(arguments.replay, "manifest.json"), "w", encoding="utf-8") as out:
-        json.dump({"output_structure": structure, "outputs": outputs}, out, indent=1, allow_nan=False)
+    write_replayed_outputs(returned, arguments.replay, arguments.model)
 
 
 def record(arguments):

@@ -17,9 +17,9 @@ if __package__ in (None, ""):  # run by path rather than with -m: make the packa
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from akgen_oracle import npu_shims, pybind_module
-from akgen_oracle.candidate_call import replay_call
-from akgen_oracle.task_files import TaskError, TaskScripts, exit_status
-from akgen_oracle.value_files import UnstorableValue, decode_value, encode_outputs
+from akgen_oracle.candidate_call import replay_call, write_replayed_outputs
+from akgen_oracle.task_files import TaskScripts, exit_status
+from akgen_oracle.value_files import decode_value
 
 
 def _arguments(argv):
@@ -44,12 +44,7 @@ def replay(arguments):
     init_inputs = [decode_value(entry, arguments.golden) for entry in golden["init_inputs"]]
     inputs = [decode_value(entry, arguments.golden) for entry in golden["inputs"]]
     returned = replay_call(scripts, recorder, init_inputs, inputs, golden["call"], arguments.run_dir)
-    try:
-        structure, outputs = encode_outputs(returned, arguments.run_dir)
-    except UnstorableValue as error:
-        raise TaskError(f"{os.path.join(validation_dir, 'module.py')}: ModelNew.forward output {error}") from error
-    with open(os.path.join(arguments.run_dir, "manifest.json"), "w", encoding="utf-8") as out:
-        json.dump({"output_structure": structure, "outputs": outputs}, out, indent=1, allow_nan=False)
+    write_replayed_outputs(returned, arguments.run_dir, os.path.join(validation_dir, "module.py"))
 
 
 def main(argv=None):
