@@ -226,9 +226,12 @@ std::string ConsoleReport(const Metrics& metrics) {
   text += "Overall Statistics Summary:\n\n" + LevelSummaryTable(metrics) + "\n";
   text += "Statistics by Category:\n\n" + CategoryTable(metrics) + "\n";
   text += SpeedupSection(metrics);
-  text += PassAtKLines(metrics) + "\n" + VerdictLine(metrics) + "\n" + FailureTaxonomyTable(metrics) + TaskErrorLines(metrics) +
-          ExtraCaseLines(metrics) + IncompleteLine(metrics) + ScoreLines(metrics);
-  return text;
+  return text + OutcomeSections(metrics) + ScoreLines(metrics);
+}
+
+std::string OutcomeSections(const Metrics& metrics) {
+  return PassAtKLines(metrics) + "\n" + VerdictLine(metrics) + "\n" + FailureTaxonomyTable(metrics) +
+         TaskErrorLines(metrics) + ExtraCaseLines(metrics) + IncompleteLine(metrics);
 }
 
 }  // namespace akgen::bench

@@ -11,6 +11,10 @@ namespace akgen::bench {
 
 std::string ConsoleReport(const Metrics& metrics);
 
+// What any benchmark's report ends with: unbiased pass@k, the verdict counts, the failure taxonomy,
+// task errors, extra-case failures and incomplete samples.
+std::string OutcomeSections(const Metrics& metrics);
+
 // A fraction as NPUKernelBench prints it: `str(round(x * 100, 2)) + '%'` (`100.0%`, `33.33%`).
 std::string PercentString(double fraction);
 

@@ -2,6 +2,7 @@
 
 #include "bench/metrics/summary_json.h"
 #include "bench/report/console_report.h"
+#include "bench/report/mkb_report.h"
 #include "bench/results/results_file.h"
 
 namespace akgen::bench {
@@ -23,7 +24,11 @@ ResultsReport ReportResults(const std::filesystem::path& outDir, std::optional<S
     }
   }
   report.metrics = ComputeMetrics(loaded.records, mode.value_or(ShapeMode::Static));
-  report.text = ConsoleReport(report.metrics);
+  // MultiKernelBench results get its and AscendCraft's tables; NPUKernelBench's level grids and
+  // weighted score mean nothing for tasks without levels.
+  report.text = AreMultiKernelBenchResults(loaded.records)
+                    ? MkbTables(loaded.records, report.metrics) + "\n" + OutcomeSections(report.metrics)
+                    : ConsoleReport(report.metrics);
   WriteSummary(outDir, report.metrics);
   return report;
 }

@@ -6,6 +6,7 @@
 
 #include "bench/metrics/summary_json.h"
 #include "bench/report/console_report.h"
+#include "bench/report/mkb_report.h"
 #include "bench/report/results_report.h"
 #include "bench/report/text_table.h"
 #include "bench/results/results_file.h"
@@ -132,6 +133,41 @@ class OutDir {
  private:
   fs::path path_;
 };
+
+// One trial record of a MultiKernelBench task (level 0, one unit per sample over its trials).
+ResultRecord Trial(const std::string& category, const std::string& task, int sample, Verdict verdict,
+                   double simulatedUs = 0, bool cheating = false) {
+  ResultRecord record = Record(category, task, 0, sample, 0, verdict, ShapeMode::Dynamic);
+  record.task = category + "/" + task;
+  record.caseCount = 1;
+  if (simulatedUs > 0) record.details = {{"simulated_us", simulatedUs}, {"eager_us", 10.0}};
+  if (cheating) record.details["cheating"] = true;
+  return record;
+}
+
+TEST(MkbReportTest, AscendCraftsRatesAndFastPPerCategoryAndMultiKernelBenchsSpeedUp) {
+  // activation/relu: 2 samples, both compile, one correct at 2x eager; activation/gelu: one
+  // compiles, none correct; loss/mse: both correct, at 0.5x and 0.9x (flagged by the anti-hack scan).
+  const std::vector<ResultRecord> records = {
+      Trial("activation", "relu", 0, Verdict::Pass, 5.0),      Trial("activation", "relu", 1, Verdict::WrongAnswer),
+      Trial("activation", "gelu", 0, Verdict::CompileError),  Trial("activation", "gelu", 1, Verdict::Crash),
+      Trial("loss", "mse", 0, Verdict::Pass, 20.0, true),     Trial("loss", "mse", 1, Verdict::Pass, 11.0)};
+  ASSERT_TRUE(AreMultiKernelBenchResults(records));
+  const std::string text = MkbTables(records, ComputeMetrics(records, ShapeMode::Dynamic));
+  // Comp@1 = mean(2/2, 1/2) = 75%; Pass@1 = mean(1/2, 0) = 25%, a third of Comp@1; Fast0.8 and
+  // Fast1.0: relu's best is 2x; SpeedUp1@1 = mean(1/2, 0); SpeedUp1@2 = mean(1, 0).
+  EXPECT_TRUE(Contains(text, "| activation |       2 |         4 | 75.0%    | 25.0%    | 33.33%          | 50.0%     |"
+                             " 50.0%     | 50.0%     | 25.0%        | 50.0%        |         0 |"))
+      << text;
+  // mse: best 10/11 = 0.91x: fast at 0.2 and 0.8, not at 1.0; no sample reaches 1x.
+  EXPECT_TRUE(Contains(text, "| loss       |       1 |         2 | 100.0%   | 100.0%   | 100.0%          | 100.0%    |"
+                             " 100.0%    | 0.0%      | 0.0%         | 0.0%         |         1 |"))
+      << text;
+  EXPECT_TRUE(Contains(text, "| overall    |       3 |         6 | 83.33%   | 50.0%    | 60.0%           | 66.67%    |"
+                             " 66.67%    | 33.33%    | 16.67%       | 33.33%       |         1 |"))
+      << text;
+  EXPECT_FALSE(AreMultiKernelBenchResults(MixedRun())) << "NPUKernelBench tasks have levels";
+}
 
 TEST(ResultsReportTest, ReportsAResultsDirectoryAndWritesItsSummary) {
   const OutDir out;
