@@ -124,6 +124,10 @@ class Evaluation {
     WriteRunDescription({options_.suiteRoot, options_.solutions, options_.shapeMode, options_.seed,
                          options_.extraCases, options_.timingOnly},
                         options_.outDir);
+    if (options_.solutions == "answer" && IsMultiKernelBenchTree(options_.suiteRoot))
+      throw std::runtime_error(options_.suiteRoot.string() +
+                               ": MultiKernelBench tasks have no answers to evaluate; give --solutions a folder of "
+                               "samples (<category>/<task>/sample<i>.py, or MultiKernelBench's run<N>/<task>.txt)");
     const TaskTree tree = ReadTaskTree(options_.suiteRoot);
     for (const TaskProblem& problem : tree.problems) Problem(ToString(problem));
     const FilteredTasks selected = FilterTasks(tree.tasks, options_.filter);

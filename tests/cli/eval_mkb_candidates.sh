@@ -57,6 +57,12 @@ sed 's/custom_ops_lib.clipped_relu_custom(x, self.ceiling)$/custom_ops_lib.clipp
   "$answer" >"$samples/sample7.py"
 { echo "Here is the kernel."; echo '```python'; cat "$answer"; echo '```'; } >runs/run0/clipped_relu.txt
 
+if "$akgen" eval MultiKernelBench --out no-answers --cache "$cache" >no-answers.log 2>&1; then
+  fail "akgen eval without samples should stop: MultiKernelBench has no answers"
+fi
+grep -q "MultiKernelBench tasks have no answers to evaluate; give --solutions a folder of samples" no-answers.log ||
+  { cat no-answers.log; fail "no clear message without --solutions"; }
+
 "$akgen" eval MultiKernelBench --solutions samples --task clipped_relu --out out --cache "$cache" --jobs 2 >eval.log 2>&1 ||
   { cat eval.log; fail "akgen eval failed"; }
 python3 - out/results.jsonl "$scratch" <<'PYTHON'
