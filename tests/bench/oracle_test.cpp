@@ -480,6 +480,14 @@ const fs::path kMkbTree = fs::path(AKGEN_TEST_DATA_DIR) / "mkb_tree/reference";
 
 class MkbOracleTest : public OracleTest {
  protected:
+  // A MultiKernelBench tree under the test's folder holding one task file, `key` = category/stem.
+  fs::path MkbTree(const std::string& key, const std::string& text) {
+    const fs::path root = root_ / "mkb";
+    fs::create_directories((root / "reference" / key).parent_path());
+    WriteFile(root / "reference" / (key + ".py"), text);
+    return root;
+  }
+
   GoldenCase Golden(const std::string& key, int caseId, MkbShapes shapes = {}, bool timingOnly = false,
                     uint64_t seed = 0, const fs::path& tree = kMkbTree) {
     tree_ = ReadTaskTree(tree);
@@ -529,20 +537,14 @@ TEST_F(MkbOracleTest, InputsAboveTheBoundRunAtScaledShapesThatKeepTheirAlignment
   EXPECT_TRUE(timed.manifest.inputs[0].file.empty()) << "meta tensors: no data";
 }
 
-// A task named like MultiKernelBench's mse_loss (our own content), whose shapes are a constant
-// and a tuple, as its current files write them.
-fs::path WriteMseLikeTask(const fs::path& root) {
-  fs::create_directories(root / "reference/loss");
-  WriteFile(root / "reference/loss/mse_loss.py",
+TEST_F(MkbOracleTest, IntegersInsideTuplesAreScaledAndThePaperShapesRestoredOnRequest) {
+  // Named like MultiKernelBench's mse_loss (our own content), with its shapes as a constant and a
+  // tuple, as its current files write them.
+  const fs::path tree = MkbTree("loss/mse_loss",
             "import torch\n\nclass Model(torch.nn.Module):\n    def forward(self, a, b):\n"
             "        return torch.mean((a - b) ** 2)\n\nbatch_size = 32768\ninput_shape = (32768,)\n\n"
             "def get_inputs():\n    return [torch.rand(batch_size, *input_shape), torch.rand(batch_size, *input_shape)]\n\n"
             "def get_init_inputs():\n    return []\n");
-  return root;
-}
-
-TEST_F(MkbOracleTest, IntegersInsideTuplesAreScaledAndThePaperShapesRestoredOnRequest) {
-  const fs::path tree = WriteMseLikeTask(root_ / "mkb");
   const GoldenCase scaled = Golden("loss/mse_loss", 0, {1 << 20}, false, 0, tree);
   EXPECT_EQ(scaled.manifest.scaledConstants.size(), 2u);
   EXPECT_EQ(scaled.manifest.scaledConstants.at("input_shape[0]").first, 32768);
@@ -568,9 +570,7 @@ TEST_F(MkbOracleTest, IntegersInsideTuplesAreScaledAndThePaperShapesRestoredOnRe
 }
 
 TEST_F(MkbOracleTest, SmallDimensionsShrinkAtFinerAlignmentsButNeverBelow32) {
-  const fs::path root = root_ / "mkb";
-  fs::create_directories(root / "reference/pooling");
-  WriteFile(root / "reference/pooling/cube_pool.py",
+  const fs::path root = MkbTree("pooling/cube_pool",
             "import torch\n\nclass Model(torch.nn.Module):\n    def __init__(self, kernel):\n"
             "        super().__init__()\n        self.pool = torch.nn.MaxPool3d(kernel)\n\n"
             "    def forward(self, x):\n        return self.pool(x)\n\nbatch = 4\nchannels = 8\nside = 128\n"
@@ -587,9 +587,7 @@ TEST_F(MkbOracleTest, SmallDimensionsShrinkAtFinerAlignmentsButNeverBelow32) {
 }
 
 TEST_F(MkbOracleTest, ShapesWrittenAsLiteralsInGetInputsScaleToo) {
-  const fs::path root = root_ / "mkb";
-  fs::create_directories(root / "reference/examples");
-  WriteFile(root / "reference/examples/add.py",
+  const fs::path root = MkbTree("examples/add",
             "import torch\n\nclass Model(torch.nn.Module):\n    def forward(self, a, b):\n        return a + b\n\n"
             "def get_inputs():\n    a = torch.rand(4096, 1000)\n    b = torch.rand(4096, 1000)\n    return [a, b]\n\n"
             "def get_init_inputs():\n    return []\n");
@@ -619,9 +617,7 @@ TEST_F(MkbOracleTest, AGroupedTaskRunsTheGroupOfItsCaseWithScalarsAndDtypes) {
 }
 
 TEST_F(MkbOracleTest, AFailingReferenceNamesItsFileAndLine) {
-  const fs::path root = root_ / "mkb";
-  fs::create_directories(root / "reference/math");
-  WriteFile(root / "reference/math/broken.py",
+  const fs::path root = MkbTree("math/broken",
             "import torch\n\nclass Model(torch.nn.Module):\n    def forward(self, x):\n"
             "        return x.no_such_method()\n\ndef get_inputs():\n    return [torch.rand(4)]\n\n"
             "def get_init_inputs():\n    return []\n");
