@@ -93,12 +93,14 @@ nlohmann::json SummaryJson(const Metrics& metrics) {
           {"problems", problems}};
 }
 
-void WriteSummary(const std::filesystem::path& outDir, const Metrics& metrics) {
+void WriteSummary(const std::filesystem::path& outDir, const Metrics& metrics, const nlohmann::json& extra) {
   const std::filesystem::path file = outDir / kSummaryFileName;
   const std::filesystem::path temporary = outDir / (std::string(kSummaryFileName) + ".tmp");
   {
     std::ofstream stream(temporary, std::ios::binary | std::ios::trunc);
-    stream << SummaryJson(metrics).dump(2) << '\n';
+    nlohmann::json summary = SummaryJson(metrics);
+    summary.update(extra);
+    stream << summary.dump(2) << '\n';
     if (!stream.flush()) {
       throw std::runtime_error(temporary.string() + ": cannot write the summary; check the output directory");
     }

@@ -15,7 +15,9 @@ inline constexpr const char* kSummaryFileName = "summary.json";
 nlohmann::json SummaryJson(const Metrics& metrics);
 
 // Writes `outDir/summary.json` whole (to a temporary file renamed into place, so a reader never
-// sees half a summary). Throws std::runtime_error when it cannot.
-void WriteSummary(const std::filesystem::path& outDir, const Metrics& metrics);
+// sees half a summary), with `extra`'s keys added (a benchmark's own tables). Throws
+// std::runtime_error when it cannot.
+void WriteSummary(const std::filesystem::path& outDir, const Metrics& metrics,
+                  const nlohmann::json& extra = nlohmann::json::object());
 
 }  // namespace akgen::bench

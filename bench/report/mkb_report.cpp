@@ -72,48 +72,67 @@ bool AreMultiKernelBenchResults(const std::vector<ResultRecord>& records) {
          std::all_of(records.begin(), records.end(), [](const ResultRecord& record) { return record.level == 0; });
 }
 
-std::string MkbTables(const std::vector<ResultRecord>& records, const Metrics& metrics) {
+std::vector<MkbRow> MkbRows(const std::vector<ResultRecord>& records, const Metrics& metrics) {
   std::map<std::string, CategoryTally> categories;
   CategoryTally overall;
-  int mostSamples = 0;
   for (const auto& [name, task] : TallyTasks(records)) {
     Add(categories[task.category], task);
     Add(overall, task);
-    mostSamples = std::max(mostSamples, task.samples);
   }
-  std::vector<int> ks = {1};
-  if (mostSamples > 1) ks.push_back(std::min(mostSamples, 5));
+  std::vector<MkbRow> rows;
+  auto add = [&](const std::string& name, const CategoryTally& tally, const GroupMetrics& group) {
+    MkbRow row{name, tally.tasks, tally.samples, tally.tasks == 0 ? 0 : tally.comp1 / tally.tasks,
+               tally.tasks == 0 ? 0 : tally.pass1 / tally.tasks, {}, {}, tally.flagged};
+    for (double p : {0.2, 0.8, 1.0}) row.fastP[p] = group.speedups.at(Baseline::Eager).fastP.at(p);
+    for (const auto& [k, sum] : tally.speedUp1AtK) row.speedUp1AtK[k] = sum / tally.tasksWithK.at(k);
+    rows.push_back(std::move(row));
+  };
+  for (const auto& [category, tally] : categories)
+    if (const auto group = metrics.categories.find("level0/" + category); group != metrics.categories.end())
+      add(category, tally, group->second);
+  add("overall", overall, metrics.overall);
+  return rows;
+}
+
+std::string MkbTables(const std::vector<MkbRow>& rows) {
+  const MkbRow& overall = rows.back();
+  std::vector<int> ks = {1};  // and 5 (or the most samples a task has), as MultiKernelBench reports @1 and @5
+  if (overall.speedUp1AtK.size() > 1) ks.push_back(std::min(5, overall.speedUp1AtK.rbegin()->first));
   TextTable table{{"category", "tasks", "samples", "Comp@1", "Pass@1", "Pass@1/Comp@1", "Fast0.2", "Fast0.8",
                    "Fast1.0"},
                   {}};
   for (int k : ks) table.headers.push_back("SpeedUp1@" + std::to_string(k));
   table.headers.push_back("flagged");
-  auto row = [&](const std::string& name, const CategoryTally& tally, const GroupMetrics& group) {
-    const double comp1 = tally.tasks == 0 ? 0 : tally.comp1 / tally.tasks;
-    const double pass1 = tally.tasks == 0 ? 0 : tally.pass1 / tally.tasks;
-    const SpeedupMetrics& eager = group.speedups.at(Baseline::Eager);
-    std::vector<std::string> cells = {name, std::to_string(tally.tasks), std::to_string(tally.samples),
-                                      Percent(comp1), Percent(pass1), comp1 == 0 ? "-" : Percent(pass1 / comp1),
-                                      Percent(eager.fastP.at(0.2)), Percent(eager.fastP.at(0.8)),
-                                      Percent(eager.fastP.at(1.0))};
+  for (const MkbRow& row : rows) {
+    std::vector<std::string> cells = {row.group, std::to_string(row.tasks), std::to_string(row.samples),
+                                      Percent(row.comp1), Percent(row.pass1),
+                                      row.comp1 == 0 ? "-" : Percent(row.pass1 / row.comp1), Percent(row.fastP.at(0.2)),
+                                      Percent(row.fastP.at(0.8)), Percent(row.fastP.at(1.0))};
     for (int k : ks) {
-      const auto with = tally.tasksWithK.find(k);
-      cells.push_back(with == tally.tasksWithK.end() ? "-" : Percent(tally.speedUp1AtK.at(k) / with->second));
+      const auto estimate = row.speedUp1AtK.find(k);
+      cells.push_back(estimate == row.speedUp1AtK.end() ? "-" : Percent(estimate->second));
     }
-    cells.push_back(std::to_string(tally.flagged));
+    cells.push_back(std::to_string(row.flagged));
     table.rows.push_back(std::move(cells));
-  };
-  for (const auto& [category, tally] : categories) {
-    const auto group = metrics.categories.find("level0/" + category);
-    if (group != metrics.categories.end()) row(category, tally, group->second);
   }
-  row("overall", overall, metrics.overall);
   return "MultiKernelBench (AscendCraft's Tables 1 and 2; speedups against the modelled PyTorch eager time of each "
          "task's Model, over all tasks):\n\n" +
          RenderGrid(table) +
          "Comp@1, Pass@1: compiled or correct samples per task, averaged over tasks; Fast_p: correct with speedup > p; "
          "SpeedUp1@k: one of k samples correct with speedup >= 1; flagged: samples MultiKernelBench's anti-hack scan "
          "flags (still counted, as there).\n";
+}
+
+nlohmann::json MkbRowsJson(const std::vector<MkbRow>& rows) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const MkbRow& row : rows) {
+    nlohmann::json entry = {{"group", row.group}, {"tasks", row.tasks}, {"samples", row.samples},
+                            {"comp@1", row.comp1}, {"pass@1", row.pass1}, {"flagged", row.flagged}};
+    for (const auto& [p, fraction] : row.fastP) entry[FastPName(p)] = fraction;
+    for (const auto& [k, estimate] : row.speedUp1AtK) entry["speedup_1@" + std::to_string(k)] = estimate;
+    list.push_back(std::move(entry));
+  }
+  return list;
 }
 
 }  // namespace akgen::bench

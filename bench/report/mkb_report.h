@@ -9,6 +9,8 @@
 //   flagged: samples MultiKernelBench's anti-hack scan flags (records' `cheating`), which as there
 //     still count.
 #pragma once
+#include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -19,7 +21,25 @@ namespace akgen::bench {
 
 bool AreMultiKernelBenchResults(const std::vector<ResultRecord>& records);
 
-// `metrics` from the same records, dynamic mode (every trial of a task is one unit).
-std::string MkbTables(const std::vector<ResultRecord>& records, const Metrics& metrics);
+// One row of the tables: a category, or "overall". Rates are fractions in [0, 1].
+struct MkbRow {
+  std::string group;
+  int tasks = 0;
+  int samples = 0;
+  double comp1 = 0;
+  double pass1 = 0;
+  std::map<double, double> fastP;        // p of 0.2, 0.8, 1.0 → fraction of the group's tasks
+  std::map<int, double> speedUp1AtK;     // k → estimate, over tasks with at least k samples
+  int flagged = 0;
+};
+
+// The categories in name order, then "overall". `metrics` from the same records, dynamic mode
+// (every trial of a task is one unit).
+std::vector<MkbRow> MkbRows(const std::vector<ResultRecord>& records, const Metrics& metrics);
+
+std::string MkbTables(const std::vector<MkbRow>& rows);
+
+// For summary.json's `multikernelbench`: one object per row.
+nlohmann::json MkbRowsJson(const std::vector<MkbRow>& rows);
 
 }  // namespace akgen::bench

@@ -26,10 +26,14 @@ ResultsReport ReportResults(const std::filesystem::path& outDir, std::optional<S
   report.metrics = ComputeMetrics(loaded.records, mode.value_or(ShapeMode::Static));
   // MultiKernelBench results get its and AscendCraft's tables; NPUKernelBench's level grids and
   // weighted score mean nothing for tasks without levels.
-  report.text = AreMultiKernelBenchResults(loaded.records)
-                    ? MkbTables(loaded.records, report.metrics) + "\n" + OutcomeSections(report.metrics)
-                    : ConsoleReport(report.metrics);
-  WriteSummary(outDir, report.metrics);
+  if (!AreMultiKernelBenchResults(loaded.records)) {
+    report.text = ConsoleReport(report.metrics);
+    WriteSummary(outDir, report.metrics);
+    return report;
+  }
+  const std::vector<MkbRow> rows = MkbRows(loaded.records, report.metrics);
+  report.text = MkbTables(rows) + "\n" + OutcomeSections(report.metrics);
+  WriteSummary(outDir, report.metrics, {{"multikernelbench", MkbRowsJson(rows)}});
   return report;
 }
 

@@ -153,7 +153,8 @@ TEST(MkbReportTest, AscendCraftsRatesAndFastPPerCategoryAndMultiKernelBenchsSpee
       Trial("activation", "gelu", 0, Verdict::CompileError),  Trial("activation", "gelu", 1, Verdict::Crash),
       Trial("loss", "mse", 0, Verdict::Pass, 20.0, true),     Trial("loss", "mse", 1, Verdict::Pass, 11.0)};
   ASSERT_TRUE(AreMultiKernelBenchResults(records));
-  const std::string text = MkbTables(records, ComputeMetrics(records, ShapeMode::Dynamic));
+  const std::vector<MkbRow> rows = MkbRows(records, ComputeMetrics(records, ShapeMode::Dynamic));
+  const std::string text = MkbTables(rows);
   // Comp@1 = mean(2/2, 1/2) = 75%; Pass@1 = mean(1/2, 0) = 25%, a third of Comp@1; Fast0.8 and
   // Fast1.0: relu's best is 2x; SpeedUp1@1 = mean(1/2, 0); SpeedUp1@2 = mean(1, 0).
   EXPECT_TRUE(Contains(text, "| activation |       2 |         4 | 75.0%    | 25.0%    | 33.33%          | 50.0%     |"
@@ -167,6 +168,13 @@ TEST(MkbReportTest, AscendCraftsRatesAndFastPPerCategoryAndMultiKernelBenchsSpee
                              " 66.67%    | 33.33%    | 16.67%       | 33.33%       |         1 |"))
       << text;
   EXPECT_FALSE(AreMultiKernelBenchResults(MixedRun())) << "NPUKernelBench tasks have levels";
+  const nlohmann::json json = MkbRowsJson(rows);
+  ASSERT_EQ(json.size(), 3u);
+  EXPECT_EQ(json[2]["group"], "overall");
+  EXPECT_DOUBLE_EQ(json[0]["comp@1"].get<double>(), 0.75);
+  EXPECT_DOUBLE_EQ(json[0]["fast_0.8"].get<double>(), 0.5);
+  EXPECT_DOUBLE_EQ(json[0]["speedup_1@2"].get<double>(), 0.5);
+  EXPECT_EQ(json[1]["flagged"], 1);
 }
 
 TEST(ResultsReportTest, ReportsAResultsDirectoryAndWritesItsSummary) {
