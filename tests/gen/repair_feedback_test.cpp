@@ -43,7 +43,7 @@ bool Has(const std::string& text, const std::string& part) { return text.find(pa
 
 // `akgen eval` of Muls's answer with `value` misspelt and an undeclared call added (records of a real run).
 const char* kMulsCompileLog =
-    "g++ -std=c++20 -O1 -I/work/main/sim/include -D__CCE_AICORE__=220 -D__NPU_ARCH__=2201 "
+    "g++ -std=c++20 -O1 -I/src/akgen/sim/include -D__CCE_AICORE__=220 -D__NPU_ARCH__=2201 "
     "-Wno-builtin-declaration-mismatch -include "
     "/tmp/pr_cache/build/.staging-host-1898922c7c305765-runner-b4dcc77ab8851b32-27408-1/prelude.h "
     "-I/tmp/pr_s/level1/Math/Muls/sample0/op_kernel -c /tmp/pr_s/level1/Math/Muls/sample0/op_kernel/muls.cpp -o "
@@ -76,21 +76,21 @@ const char* kMulsCompileLog =
 
 // A kernel-only answer that kept GET_TILING_DATA: the error is raised in the simulator's header.
 const char* kTilingStructLog =
-    "g++ -std=c++20 -O1 -I/work/main/sim/include -c "
+    "g++ -std=c++20 -O1 -I/src/akgen/sim/include -c "
     "/tmp/pr_s2/level1/Comparison/GreaterEqual/sample1/op_kernel/greater_equal.cpp -o /tmp/x/op_kernel_0.o \n"
-    "In file included from /work/main/sim/include/kernel_tiling/kernel_tiling.h:9,\n"
+    "In file included from /src/akgen/sim/include/kernel_tiling/kernel_tiling.h:9,\n"
     "                 from /tmp/pr_cache/build/.staging-host-497e951e2a84974a/prelude.h:4,\n"
     "                 from <command-line>:\n"
-    "/work/main/sim/include/ascendc_sim/tiling_data.h: In instantiation of 'struct "
+    "/src/akgen/sim/include/ascendc_sim/tiling_data.h: In instantiation of 'struct "
     "ascendc_sim::DefaultTilingStruct<ascendc_sim::NoTilingStruct>':\n"
     "/tmp/pr_s2/level1/Comparison/GreaterEqual/sample1/op_kernel/greater_equal.cpp:151:5:   required from here\n"
-    "/work/main/sim/include/ascendc_sim/tiling_data.h:32:23: error: static assertion failed: GET_TILING_DATA: no "
+    "/src/akgen/sim/include/ascendc_sim/tiling_data.h:32:23: error: static assertion failed: GET_TILING_DATA: no "
     "tiling struct is known for this kernel. Either declare REGISTER_TILING_DEFAULT(YourTilingStruct); before the "
     "kernel, or compile the kernel with the prelude akgen generates from the op_host's "
     "REGISTER_TILING_DATA_CLASS(OpType, Struct)\n"
     "   32 |   static_assert(!std::is_same_v<T, NoTilingStruct>,\n"
     "      |                  ~~~~~^~~~~~~~~~~~~~~~~~~~~~~~~~~~\n"
-    "/work/main/sim/include/ascendc_sim/tiling_data.h:32:23: note: '!(bool)std::is_same_v<ascendc_sim::"
+    "/src/akgen/sim/include/ascendc_sim/tiling_data.h:32:23: note: '!(bool)std::is_same_v<ascendc_sim::"
     "NoTilingStruct, ascendc_sim::NoTilingStruct>' evaluates to false\n"
     "/tmp/pr_s2/level1/Comparison/GreaterEqual/sample1/op_kernel/greater_equal.cpp:153:35: error: 'using type = "
     "struct ascendc_sim::NoTilingStruct' {aka 'struct ascendc_sim::NoTilingStruct'} has no member named "
@@ -117,7 +117,7 @@ TEST(RepairFeedbackTest, AnErrorInAToolchainHeaderIsPlacedInTheCandidate) {
   EXPECT_TRUE(Has(text, "tiling_data.h:32:23: error: static assertion failed: GET_TILING_DATA")) << text;
   EXPECT_TRUE(Has(text, "(op_kernel/greater_equal.cpp:151:5:   required from here)")) << text;
   EXPECT_TRUE(Has(text, "op_kernel/greater_equal.cpp:153:35: error:")) << text;
-  EXPECT_FALSE(Has(text, "/work/main")) << text;
+  EXPECT_FALSE(Has(text, "/src/akgen")) << text;
 }
 
 TEST(RepairFeedbackTest, AHugeCompilerLogIsCutToFiveErrorsAndTheBound) {
