@@ -14,4 +14,8 @@ std::filesystem::path DefaultCacheDir() {
   return std::filesystem::path("/var/tmp") / ("akgen-cache-" + std::to_string(getuid()));
 }
 
+std::filesystem::path CacheDirOption(const std::string& option) {
+  return option.empty() ? DefaultCacheDir() : std::filesystem::path(option);
+}
+
 }  // namespace akgen

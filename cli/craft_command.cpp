@@ -100,7 +100,7 @@ int CraftTune(const CraftTuneOptions& options) {
     request.eval.suiteRoot = tree.root;
     request.eval.shapeMode = *mode;
     request.eval.outDir = options.outDir;
-    request.eval.cacheDir = options.cacheDir.empty() ? DefaultCacheDir() : fs::path(options.cacheDir);
+    request.eval.cacheDir = CacheDirOption(options.cacheDir);
     request.eval.jobs = options.jobs;
     request.eval.oracle =
         bench::OracleConfigFromEnvironment(AKGEN_PYTHON_PACKAGE_DIR, request.eval.cacheDir / "golden");

@@ -168,7 +168,7 @@ int DataCotKernels(const DataCotKernelsOptions& options) {
     const std::vector<fs::path> trees(options.trees.begin(), options.trees.end());
     std::vector<data::KernelUnit> units = data::GatherKernelUnits(trees);
     // Absolute: the sandboxed compiler runs in other folders. Searchable, as `akgen eval` makes it.
-    const fs::path cacheDir = fs::absolute(options.cacheDir.empty() ? DefaultCacheDir() : fs::path(options.cacheDir));
+    const fs::path cacheDir = fs::absolute(CacheDirOption(options.cacheDir));
     fs::create_directories(cacheDir);
     fs::permissions(cacheDir, fs::perms::others_exec | fs::perms::group_exec, fs::perm_options::add);
     if (bench::SandboxRunsAsOtherUsers())
@@ -212,7 +212,7 @@ int DataCotProjects(const DataCotProjectsOptions& options) {
     eval.cases = bench::CaseSelection::All();
     eval.filter = options.filter;
     eval.outDir = fs::path(options.outDir) / "answers";
-    eval.cacheDir = options.cacheDir.empty() ? DefaultCacheDir() : fs::path(options.cacheDir);
+    eval.cacheDir = CacheDirOption(options.cacheDir);
     eval.jobs = options.evalJobs;
     eval.runSeconds = options.runSeconds;
     eval.oracle = bench::OracleConfigFromEnvironment(AKGEN_PYTHON_PACKAGE_DIR, eval.cacheDir / "golden");

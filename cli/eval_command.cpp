@@ -62,7 +62,7 @@ int Eval(const EvalCommandOptions& options) {
   eval.cases = *cases;
   eval.filter = options.filter;
   eval.outDir = options.outDir;
-  eval.cacheDir = options.cacheDir.empty() ? DefaultCacheDir() : std::filesystem::path(options.cacheDir);
+  eval.cacheDir = CacheDirOption(options.cacheDir);
   eval.jobs = options.jobs;
   eval.seed = options.seed;
   eval.extraCases = options.extraCases;

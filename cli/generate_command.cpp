@@ -72,7 +72,7 @@ int Generate(const GenerateCommandOptions& options) {
   generate.rounds = options.rounds;
   generate.outDir = std::filesystem::absolute(options.outDir);
   generate.evaluate = options.evaluate;
-  generate.eval.cacheDir = options.cacheDir.empty() ? DefaultCacheDir() : std::filesystem::path(options.cacheDir);
+  generate.eval.cacheDir = CacheDirOption(options.cacheDir);
   generate.eval.jobs = options.evalJobs;
   generate.eval.runSeconds = options.runSeconds;
   generate.eval.syncMode = *sync;

@@ -154,7 +154,7 @@ void PrintGoldens(const std::vector<bench::TaskGoldens>& all, double loadSeconds
 }
 
 int Goldens(const TasksOptions& options, const bench::FilteredTasks& selected, double loadSeconds) {
-  const std::filesystem::path cache = options.cacheDir.empty() ? DefaultCacheDir() : std::filesystem::path(options.cacheDir);
+  const std::filesystem::path cache = CacheDirOption(options.cacheDir);
   const bench::OracleConfig config = bench::OracleConfigFromEnvironment(AKGEN_PYTHON_PACKAGE_DIR, cache / "golden");
   const std::vector<bench::TaskGoldens> all = bench::ProduceTaskGoldens(
       config, selected.tasks, {options.seed, options.timingOnly, {options.maxElements, options.shapes == "paper"}, options.jobs});

@@ -10,28 +10,24 @@ namespace fs = std::filesystem;
 
 BuildOutcome BuildBinding(const fs::path& cacheDir, const fs::path& bindingSource, const fs::path& helperHeader,
                           const BindingFlags& flags) {
-  const std::string helperInclude = "-I" + helperHeader.parent_path().string();
   ContentHash hash;
   hash.Add("akgen-binding-build-v1").Add(HarnessToolchain().compiler).Add(HarnessToolchain().version);
   hash.Add(ReadFileText(bindingSource)).Add(ReadFileText(helperHeader));
   for (const std::vector<std::string>* list : {&flags.compile, &flags.libraries})
-    for (const std::string& flag : *list)
-      if (flag != helperInclude) hash.Add(flag);
+    for (const std::string& flag : *list) hash.Add(flag);
   const std::string library = std::string(kBindingModule) + ".so";
   return CachedBuild(cacheDir, "binding-" + hash.Hex(), library, [&](const fs::path& staging) {
+    const std::string staged = (staging / "pybind.cpp").string();
     fs::copy_file(helperHeader, staging / helperHeader.filename(), fs::copy_options::overwrite_existing);
-    fs::copy_file(bindingSource, staging / "pybind.cpp", fs::copy_options::overwrite_existing);
+    fs::copy_file(bindingSource, staged, fs::copy_options::overwrite_existing);
     std::vector<std::string> command = {HarnessToolchain().compiler};
-    for (const std::string& flag : flags.compile)
-      if (flag != helperInclude) command.push_back(flag);
-    command.insert(command.end(), {"-I" + staging.string(), (staging / "pybind.cpp").string(), "-o",
-                                   (staging / library).string()});
+    command.insert(command.end(), flags.compile.begin(), flags.compile.end());
+    command.insert(command.end(), {"-I" + staging.string(), staged, "-o", (staging / library).string()});
     command.insert(command.end(), flags.libraries.begin(), flags.libraries.end());
     StepResult result = RunCommands({command}, staging, {});
     // Messages name the candidate's file, not the staged copy.
-    for (size_t at = result.log.find((staging / "pybind.cpp").string()); at != std::string::npos;
-         at = result.log.find((staging / "pybind.cpp").string(), at))
-      result.log.replace(at, (staging / "pybind.cpp").string().size(), bindingSource.string());
+    for (size_t at = result.log.find(staged); at != std::string::npos; at = result.log.find(staged, at))
+      result.log.replace(at, staged.size(), bindingSource.string());
     return result;
   });
 }

@@ -20,8 +20,8 @@ struct BindingFlags {
 
 inline constexpr const char* kBindingModule = "custom_ops_lib";
 
-// `helperHeader` is copied beside the build, so an -I of its own folder in `flags` is not needed
-// (and is dropped). program: the module's shared library.
+// `helperHeader` is copied beside the build, which `flags` do not name. program: the module's
+// shared library.
 BuildOutcome BuildBinding(const std::filesystem::path& cacheDir, const std::filesystem::path& bindingSource,
                           const std::filesystem::path& helperHeader, const BindingFlags& flags);
 

@@ -193,8 +193,7 @@ class Evaluation {
     const Task& task = *job.task;
     // Before the golden: a candidate that cannot be built needs none.
     if (const std::optional<UnitRun> failure = CandidateFailure(job.candidate)) {
-      Record(job, *failure->failure, {{"detail", Capped(failure->detail)}},
-             FailureSummary(*failure->failure, failure->detail));
+      RecordFailure(job, *failure->failure, failure->detail);
       return;
     }
     const TestCase& testCase = *job.testCase;
@@ -222,15 +221,13 @@ class Evaluation {
     if (task.format == TaskFormat::MultiKernelBench) {
       std::variant<MkbCallSetup, UnitRun> prepared = MkbSetup(job, setup);
       if (const UnitRun* failure = std::get_if<UnitRun>(&prepared)) {
-        Record(job, *failure->failure, {{"detail", Capped(failure->detail)}},
-               FailureSummary(*failure->failure, failure->detail));
+        RecordFailure(job, *failure->failure, failure->detail);
         return;
       }
       mkbSetup = std::get<MkbCallSetup>(std::move(prepared));
       MkbCall recorded = RecordMkbCall(*mkbSetup, golden, recordDir);
       if (recorded.failure) {
-        Record(job, *recorded.failure, {{"detail", Capped(recorded.detail)}},
-               FailureSummary(*recorded.failure, recorded.detail));
+        RecordFailure(job, *recorded.failure, recorded.detail);
         return;
       }
       golden.manifest.call = std::move(recorded.call);
@@ -365,6 +362,11 @@ class Evaluation {
       details["reference_us"] = *reference.microseconds;
     else
       details["reference_problem"] = reference.problem;
+  }
+
+  // A unit that ended before its outputs could be compared: the verdict, with its log as the detail.
+  void RecordFailure(const CaseJob& job, Verdict verdict, const std::string& detail) {
+    Record(job, verdict, {{"detail", Capped(detail)}}, FailureSummary(verdict, detail));
   }
 
   void Record(const CaseJob& job, Verdict verdict, nlohmann::json details, std::string note) {

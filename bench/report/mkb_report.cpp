@@ -63,8 +63,6 @@ void Add(CategoryTally& tally, const TaskTally& task) {
   }
 }
 
-std::string Percent(double fraction) { return PercentString(fraction); }
-
 }  // namespace
 
 bool AreMultiKernelBenchResults(const std::vector<ResultRecord>& records) {
@@ -105,12 +103,12 @@ std::string MkbTables(const std::vector<MkbRow>& rows) {
   table.headers.push_back("flagged");
   for (const MkbRow& row : rows) {
     std::vector<std::string> cells = {row.group, std::to_string(row.tasks), std::to_string(row.samples),
-                                      Percent(row.comp1), Percent(row.pass1),
-                                      row.comp1 == 0 ? "-" : Percent(row.pass1 / row.comp1), Percent(row.fastP.at(0.2)),
-                                      Percent(row.fastP.at(0.8)), Percent(row.fastP.at(1.0))};
+                                      PercentString(row.comp1), PercentString(row.pass1),
+                                      row.comp1 == 0 ? "-" : PercentString(row.pass1 / row.comp1), PercentString(row.fastP.at(0.2)),
+                                      PercentString(row.fastP.at(0.8)), PercentString(row.fastP.at(1.0))};
     for (int k : ks) {
       const auto estimate = row.speedUp1AtK.find(k);
-      cells.push_back(estimate == row.speedUp1AtK.end() ? "-" : Percent(estimate->second));
+      cells.push_back(estimate == row.speedUp1AtK.end() ? "-" : PercentString(estimate->second));
     }
     cells.push_back(std::to_string(row.flagged));
     table.rows.push_back(std::move(cells));

@@ -4,20 +4,13 @@
 #include <cctype>
 #include <fstream>
 #include <regex>
-#include <sstream>
 
+#include "bench/common/content_hash.h"
 #include "bench/task/directory_listing.h"
 
 namespace akgen::bench {
 namespace fs = std::filesystem;
 namespace {
-
-std::string FileText(const fs::path& path) {
-  std::ifstream stream(path, std::ios::binary);
-  std::ostringstream text;
-  text << stream.rdbuf();
-  return text.str();
-}
 
 bool Defines(const std::string& text, const std::string& pattern) {
   return std::regex_search(text, std::regex("(^|\\n)" + pattern));
@@ -39,7 +32,7 @@ class MkbTaskReader {
   MkbTaskReader(Task& task, std::vector<TaskProblem>& problems) : task_(task), problems_(problems) {}
 
   bool Read() {
-    const std::string text = FileText(task_.files.module);
+    const std::string text = ReadFileText(task_.files.module);
     bool usable = true;
     for (const auto& [pattern, name] : {std::pair{"class\\s+Model\\b", "class Model"},
                                         {"def\\s+get_init_inputs\\s*\\(", "get_init_inputs()"}}) {

@@ -109,7 +109,6 @@ class MkbTaskScripts:
         self._get_inputs = self._require("get_inputs") if self._get_input_groups is None else None
         self.scaled_constants = {}
         self.notes = []
-        self._literals_named = False
         if shapes == "paper":
             self._restore_paper_shapes()
         if max_elements > 0 and self._get_input_groups is None:
@@ -229,10 +228,11 @@ class MkbTaskScripts:
     def _scale_to(self, max_elements):
         elements = self._input_elements()
         originals = {}
+        literals_named = False
         while elements > max_elements:
             value, alignment = self._largest_shrinkable()
-            if value is None and not self._literals_named:
-                self._literals_named = True
+            if value is None and not literals_named:
+                literals_named = True
                 if self._name_literals():
                     value, alignment = self._largest_shrinkable()
             if value is None:

@@ -114,4 +114,6 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(prog="akgen_oracle.pybind_module")
     parser.add_argument("--compile-flags", required=True, metavar="MODULE", help="the module's name")
     flags, libraries = _compile_flags(parser.parse_args().compile_flags)
-    print(json.dumps({"flags": flags, "libraries": libraries}))
+    # The harness compiles beside its own copy of the helper, so this folder is not among the flags.
+    helper_folder = f"-I{os.path.dirname(HELPER)}"
+    print(json.dumps({"flags": [flag for flag in flags if flag != helper_folder], "libraries": libraries}))
