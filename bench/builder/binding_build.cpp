@@ -3,6 +3,7 @@
 #include "bench/builder/build_cache.h"
 #include "bench/builder/toolchain.h"
 #include "bench/common/content_hash.h"
+#include "bench/common/replace_all.h"
 
 namespace akgen::bench {
 
@@ -26,8 +27,7 @@ BuildOutcome BuildBinding(const fs::path& cacheDir, const fs::path& bindingSourc
     command.insert(command.end(), flags.libraries.begin(), flags.libraries.end());
     StepResult result = RunCommands({command}, staging, {});
     // Messages name the candidate's file, not the staged copy.
-    for (size_t at = result.log.find(staged); at != std::string::npos; at = result.log.find(staged, at))
-      result.log.replace(at, staged.size(), bindingSource.string());
+    ReplaceAll(result.log, staged, bindingSource.string());
     return result;
   });
 }

@@ -77,14 +77,6 @@ HostSources FindHostSources(const Task& task, const Candidate& candidate) {
   return sources;
 }
 
-ContentHash& AddToolchain(ContentHash& hash, const std::vector<fs::path>& linkInputs) {
-  const Toolchain& toolchain = HarnessToolchain();
-  hash.Add("akgen-candidate-build-v3").Add(toolchain.compiler).Add(toolchain.version);
-  for (const std::string& flag : toolchain.compileFlags) hash.Add(flag);
-  for (const fs::path& input : linkInputs) hash.AddFileStamp(input);
-  for (const fs::path& header : toolchain.simulatorHeaders) hash.AddFileStamp(header);
-  return hash.AddFileStamp(toolchain.simulatorLibrary);
-}
 
 // The compiler with the toolchain's flags and `extraFlags`, then `tail`.
 std::vector<std::string> CompilerCommand(const std::vector<std::string>& extraFlags,
@@ -125,26 +117,13 @@ std::vector<fs::path> Concatenate(std::vector<fs::path> first, const std::vector
 // prefixed with a #line naming its original, so quoted includes find the rewritten headers and
 // messages keep naming the original files. Otherwise the originals themselves.
 SourceSet CompilableKernelSources(const SourceSet& kernel, const fs::path& mirror) {
-  std::vector<std::pair<fs::path, std::optional<std::string>>> rewrites;
-  bool any = false;
-  for (const fs::path& file : kernel.files) {
-    rewrites.emplace_back(file, RewriteNpuSyntax(ReadFileText(file), file.string()));
-    any = any || rewrites.back().second.has_value();
-  }
+  const bool any = std::any_of(kernel.files.begin(), kernel.files.end(), [](const fs::path& file) {
+    return RewriteNpuSyntax(ReadFileText(file), file.string()).has_value();
+  });
   if (!any) return kernel;
-  SourceSet mirrored{mirror, {}, {}};
-  for (const auto& [file, rewritten] : rewrites) {
-    const fs::path copy = mirror / fs::relative(file, kernel.directory);
-    fs::create_directories(copy.parent_path());
-    const std::string extension = file.extension().string();
-    const bool cxx = extension == ".cpp" || extension == ".h" || extension == ".hpp" || extension == ".cc" ||
-                     extension == ".cxx" || extension == ".hh" || extension == ".inc";
-    std::string text = rewritten ? *rewritten : ReadFileText(file);
-    if (!rewritten && cxx) text = "#line 1 \"" + file.string() + "\"\n" + text;
-    WriteFileBytes(copy, text.data(), text.size());
-    mirrored.files.push_back(copy);
-    if (extension == ".cpp") mirrored.sources.push_back(copy);
-  }
+  SourceSet mirrored{mirror, MirrorCompilable(kernel.files, kernel.directory, mirror), {}};
+  for (const fs::path& copy : mirrored.files)
+    if (copy.extension() == ".cpp") mirrored.sources.push_back(copy);
   return mirrored;
 }
 
@@ -183,24 +162,7 @@ size_t UnlinkableVariant(const std::vector<std::vector<ObjectSymbols>>& symbols,
 // Versions the rules of device_code.h and the kernel instrumentation in build keys.
 constexpr const char* kDeviceCodeRules = "device-code-5";
 // Versions what npu_syntax.h rewrites and how the core-type builds are made.
-constexpr const char* kNpuSyntaxRules = "npu-syntax-6";
-// Heap calls stay calls, so the device-code check sees them even when their result is unused; the
-// toolchain's instrumentation lets the simulator charge the kernel's scalar work.
-const std::vector<std::string>& KernelOnlyFlags() {
-  static const std::vector<std::string> flags = [] {
-    // Inline variables (a class template's static constexpr members) become weak, not GNU-unique, so
-    // the two core-type builds of a kernel can each make their copy local (BuildRunner).
-    std::vector<std::string> all = {"-fno-builtin-malloc", "-fno-builtin-calloc", "-fno-builtin-realloc",
-                                    "-fno-builtin-free", "-fno-allocation-dce", "-fno-gnu-unique"};
-    // Kernel code's own versions of standard headers (sim/include/ascendc_sim/kernel_std) come first.
-    for (const std::string& flag : HarnessToolchain().compileFlags)
-      if (flag.starts_with("-I")) all.insert(all.begin(), flag + "/ascendc_sim/kernel_std");
-    const std::vector<std::string>& instrumentation = HarnessToolchain().kernelInstrumentation;
-    all.insert(all.end(), instrumentation.begin(), instrumentation.end());
-    return all;
-  }();
-  return flags;
-}
+constexpr const char* kNpuSyntaxRules = "npu-syntax-7";
 
 // The symbols of each object; nm runs sandboxed, as it reads what the candidate's code shaped.
 StepResult ListSymbols(const std::vector<fs::path>& objects, const std::vector<fs::path>& sources,

@@ -5,6 +5,8 @@
 #include <string_view>
 
 #include "bench/builder/defaulted_constructors.h"
+#include "bench/common/content_hash.h"
+#include "bench/common/environment_fault.h"
 #include "bench/builder/member_specializations.h"
 
 namespace akgen::bench {
@@ -12,11 +14,30 @@ namespace {
 
 bool IsIdentifierChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
+// Where the template argument list ending just before `end` (a `>`) opens, or `end` when the
+// brackets do not balance.
+size_t TemplateArgumentsBegin(const std::string& source, size_t end) {
+  int depth = 0;
+  for (size_t i = end; i > 0; --i) {
+    const char c = source[i - 1];
+    if (c == '>') ++depth;
+    if (c == '<' && --depth == 0) return i - 1;
+    if (c == ';' || c == '{' || c == '}') break;
+  }
+  return end;
+}
+
 // Where the callee before a `<<<` at `chevron` starts: a possibly qualified identifier (`a::b`),
-// possibly followed by whitespace. `chevron` itself when there is none.
+// possibly with template arguments (`kernel<float>`, as direct-launch files instantiate their
+// kernel templates), possibly followed by whitespace. `chevron` itself when there is none.
 size_t CalleeBegin(const std::string& source, size_t chevron) {
   size_t begin = chevron;
   while (begin > 0 && std::isspace(static_cast<unsigned char>(source[begin - 1]))) --begin;
+  if (begin > 0 && source[begin - 1] == '>') {
+    const size_t open = TemplateArgumentsBegin(source, begin);
+    if (open == begin) return chevron;
+    begin = open;
+  }
   const size_t nameEnd = begin;
   while (begin > 0 && (IsIdentifierChar(source[begin - 1]) || source[begin - 1] == ':')) --begin;
   return begin == nameEnd ? chevron : begin;
@@ -118,8 +139,8 @@ std::optional<std::string> RewriteNpuSyntax(const std::string& original, const s
       i += 3;
       continue;
     }
-    size_t calleeEnd = calleeBegin;
-    while (calleeEnd < i && !std::isspace(static_cast<unsigned char>(source[calleeEnd]))) ++calleeEnd;
+    size_t calleeEnd = i;
+    while (calleeEnd > calleeBegin && std::isspace(static_cast<unsigned char>(source[calleeEnd - 1]))) --calleeEnd;
     const std::string callee = source.substr(calleeBegin, calleeEnd - calleeBegin);
     // The whitespace between callee and chevrons stays, so every newline keeps its place.
     code += source.substr(copiedUpTo, calleeBegin - copiedUpTo);
@@ -135,6 +156,26 @@ std::optional<std::string> RewriteNpuSyntax(const std::string& original, const s
   for (char c : originalPath) escapedPath += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
   const std::string launcher = launches ? "#include \"ascendc_sim/chevron_launch.h\"\n" : "";
   return launcher + "#line 1 \"" + escapedPath + "\"\n" + code;
+}
+
+std::vector<std::filesystem::path> MirrorCompilable(const std::vector<std::filesystem::path>& files,
+                                                    const std::filesystem::path& root,
+                                                    const std::filesystem::path& mirror) {
+  std::vector<std::filesystem::path> copies;
+  for (const std::filesystem::path& file : files) {
+    const std::filesystem::path copy = mirror / std::filesystem::relative(file, root);
+    std::filesystem::create_directories(copy.parent_path());
+    const std::string extension = file.extension().string();
+    const bool cxx = extension == ".cpp" || extension == ".h" || extension == ".hpp" || extension == ".cc" ||
+                     extension == ".cxx" || extension == ".hh" || extension == ".inc";
+    const std::string original = ReadFileText(file);
+    const std::optional<std::string> rewritten = RewriteNpuSyntax(original, file.string());
+    std::string text = rewritten ? *rewritten : original;
+    if (!rewritten && cxx) text = "#line 1 \"" + file.string() + "\"\n" + text;
+    WriteFileBytes(copy, text.data(), text.size());
+    copies.push_back(copy);
+  }
+  return copies;
 }
 
 }  // namespace akgen::bench

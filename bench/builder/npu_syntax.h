@@ -10,8 +10,10 @@
 // A kernel that may have cube work is built twice, for the cube core and for the vector cores;
 // MayUseCubeCore tells from a source's words whether it may, so a vector kernel is built once.
 #pragma once
+#include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace akgen::bench {
 
@@ -22,6 +24,14 @@ namespace akgen::bench {
 // rewritten), so compiler messages and diagnostics keep naming the original file and line. No value
 // when `source` has neither outside comments and literals.
 std::optional<std::string> RewriteNpuSyntax(const std::string& source, const std::string& originalPath);
+
+// Writes each of `files` (below `root`) to the same place below `mirror`: each C++ file rewritten
+// (RewriteNpuSyntax) or else prefixed with a #line naming its original, other files as they are, so
+// quoted includes find the rewritten headers and messages keep naming the original files. The
+// copies, in the order of `files`.
+std::vector<std::filesystem::path> MirrorCompilable(const std::vector<std::filesystem::path>& files,
+                                                    const std::filesystem::path& root,
+                                                    const std::filesystem::path& mirror);
 
 // The end of the comment or literal starting at `i` in C++ `source`, or `i` when none starts there.
 size_t SkipCommentOrLiteral(const std::string& source, size_t i);

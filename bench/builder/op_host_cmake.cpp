@@ -5,6 +5,7 @@
 
 #include "bench/builder/cmake_commands.h"
 #include "bench/common/content_hash.h"
+#include "bench/common/replace_all.h"
 
 namespace akgen::bench {
 namespace {
@@ -24,11 +25,6 @@ bool IsHostTarget(const std::string& target) {
 // opapi is a hand-written aclnn interface (aclnn_*.cpp, *_l0.cpp) against CANN's level0/ and
 // aclnn/ headers; the harness calls the op itself, as the generated interface would.
 bool IsAclnnTarget(const std::string& target) { return target == "opapi"; }
-
-void ReplaceAll(std::string& text, const std::string& from, const std::string& to) {
-  for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
-    text.replace(at, from.size(), to);
-}
 
 class PlanReader {
  public:

@@ -83,6 +83,31 @@ void StageHarnessToolchain(uid_t sandboxUid, const std::filesystem::path& root) 
   });
 }
 
+ContentHash& AddToolchain(ContentHash& hash, const std::vector<std::filesystem::path>& linkInputs) {
+  const Toolchain& toolchain = HarnessToolchain();
+  hash.Add("akgen-candidate-build-v3").Add(toolchain.compiler).Add(toolchain.version);
+  for (const std::string& flag : toolchain.compileFlags) hash.Add(flag);
+  for (const std::filesystem::path& input : linkInputs) hash.AddFileStamp(input);
+  for (const std::filesystem::path& header : toolchain.simulatorHeaders) hash.AddFileStamp(header);
+  return hash.AddFileStamp(toolchain.simulatorLibrary);
+}
+
+const std::vector<std::string>& KernelOnlyFlags() {
+  static const std::vector<std::string> flags = [] {
+    // Inline variables (a class template's static constexpr members) become weak, not GNU-unique, so
+    // the two core-type builds of a kernel can each make their copy local (BuildRunner).
+    std::vector<std::string> all = {"-fno-builtin-malloc", "-fno-builtin-calloc", "-fno-builtin-realloc",
+                                    "-fno-builtin-free", "-fno-allocation-dce", "-fno-gnu-unique"};
+    // Kernel code's own versions of standard headers (sim/include/ascendc_sim/kernel_std) come first.
+    for (const std::string& flag : HarnessToolchain().compileFlags)
+      if (flag.starts_with("-I")) all.insert(all.begin(), flag + "/ascendc_sim/kernel_std");
+    const std::vector<std::string>& instrumentation = HarnessToolchain().kernelInstrumentation;
+    all.insert(all.end(), instrumentation.begin(), instrumentation.end());
+    return all;
+  }();
+  return flags;
+}
+
 std::vector<std::filesystem::path> CandidateReadablePaths(std::vector<std::filesystem::path> sources) {
   std::erase(sources, std::filesystem::path());  // a kernel-only task without question/op_host has no host folder
   const Toolchain& toolchain = HarnessToolchain();

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "bench/common/content_hash.h"
+
 namespace akgen::bench {
 
 struct Toolchain {
@@ -28,6 +30,14 @@ struct Toolchain {
 // Candidates are built as NPU builds compile them: __CCE_AICORE__ and __NPU_ARCH__ defined,
 // ASCENDC_CPU_DEBUG (ASSERT) and __CCE_KT_TEST__ not. Computed once; safe to call from any thread.
 const Toolchain& HarnessToolchain();
+
+// Adds to a build's key what every candidate build depends on: the compiler, its flags, the
+// simulator's headers and library, and `linkInputs` (the prebuilt program objects linked in).
+ContentHash& AddToolchain(ContentHash& hash, const std::vector<std::filesystem::path>& linkInputs);
+
+// What kernel sources are compiled with besides the toolchain's flags: heap calls kept as calls
+// (for the device-code check) and the instrumentation through which the simulator charges scalar work.
+const std::vector<std::string>& KernelOnlyFlags();
 
 // What a candidate's compile may read besides the system: the simulator's headers, library and
 // prebuilt program objects, and the given source folders and files.

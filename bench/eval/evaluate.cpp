@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <chrono>
 #include <deque>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -20,6 +21,7 @@
 #include "bench/eval/eager_time.h"
 #include "bench/eval/failure_summary.h"
 #include "bench/eval/mkb_call.h"
+#include "bench/eval/mkb_direct_launch.h"
 #include "bench/eval/mkb_samples.h"
 #include "bench/eval/reference_timing.h"
 #include "bench/eval/sandbox_staging.h"
@@ -166,11 +168,7 @@ class Evaluation {
       return {AnswerCandidate(task)};
     }
     if (task.format != TaskFormat::MultiKernelBench) return SampleCandidates(options_.solutions, task);
-    std::vector<std::string> skipped;
-    std::vector<Candidate> candidates =
-        MkbSampleCandidates(oracle_, options_.solutions, task, options_.cacheDir / "mkb-unpacked", skipped);
-    for (std::string& problem : skipped) Problem(std::move(problem));
-    return candidates;
+    return MkbSampleCandidates(oracle_, options_.solutions, task, options_.cacheDir / "mkb-unpacked");
   }
 
   void AddJobs(const Task& task, std::vector<CaseJob>& jobs) {
@@ -218,7 +216,14 @@ class Evaluation {
     // and binding into the golden manifest's place.
     std::optional<MkbCallSetup> mkbSetup;
     const fs::path recordDir = workDir.string() + ".record";
-    if (task.format == TaskFormat::MultiKernelBench) {
+    const bool directLaunch = !job.candidate.directLaunchEntry.empty();
+    if (directLaunch && options_.timingOnly) {
+      Problem(task.Key() + " sample" + std::to_string(job.candidate.sample) +
+              ": a direct-launch answer runs its kernels on real tensors, so it is not timed with --timing-only; "
+              "evaluate it without --timing-only (its time is then taken at the correctness shapes)");
+      return;
+    }
+    if (task.format == TaskFormat::MultiKernelBench && !directLaunch) {
       std::variant<MkbCallSetup, UnitRun> prepared = MkbSetup(job, setup);
       if (const UnitRun* failure = std::get_if<UnitRun>(&prepared)) {
         RecordFailure(job, *failure->failure, failure->detail);
@@ -233,7 +238,8 @@ class Evaluation {
       golden.manifest.call = std::move(recorded.call);
       golden.manifest.modelNewOps = std::move(recorded.modelNewOps);
     }
-    const UnitRun run = RunUnit(setup, task, job.candidate, golden, workDir);
+    const UnitRun run = directLaunch ? DirectLaunchUnit(job, setup, golden, workDir)
+                                     : RunUnit(setup, task, job.candidate, golden, workDir);
     nlohmann::json details = {{"build_seconds", run.buildSeconds},
                               {"run_seconds", run.runSeconds},
                               {"build_cache_hit", run.buildCacheHit},
@@ -249,7 +255,14 @@ class Evaluation {
       if (diagnostic.severity == "warning" && details["warnings"].size() < kMaxWarnings)
         details["warnings"].push_back(Capped(Describe(diagnostic)));
     if (!golden.manifest.note.empty()) details["oracle_note"] = golden.manifest.note;
-    if (run.timing) AddTiming(job, setup, golden, *run.timing, details);
+    // Torch computing the answer in place of a kernel passes MultiKernelBench's check too; it is flagged.
+    if (directLaunch && !run.failure && !run.timing) {
+      details["cheating"] = true;
+      details["cheating_findings"].push_back("ModelNew.forward launched no AscendC kernel");
+    }
+    // A direct-launch ModelNew that launched no kernel still took the time of the torch ops it ran.
+    if (run.timing || !golden.manifest.modelNewOps.empty())
+      AddTiming(job, setup, golden, run.timing.value_or(LaunchTiming{}), details);
     if (run.failure) {
       details["detail"] = Capped(run.detail);
       if (!run.diagnosticKind.empty()) details["diagnostic_kind"] = run.diagnosticKind;
@@ -316,6 +329,37 @@ class Evaluation {
                         options_.timingOnly};
   }
 
+  // A direct-launch answer's case: its module built, its ModelNew run in the sandbox with the kernels
+  // on the simulator; the aten ops its forward ran join the golden manifest's place, as a recorded call's do.
+  UnitRun DirectLaunchUnit(const CaseJob& job, const UnitSetup& setup, GoldenCase& golden, const fs::path& workDir) {
+    const MkbRuntime& runtime = Mkb();
+    const fs::path sources = job.candidate.directory / "sources";
+    UnitRun unit;
+    const auto buildStart = std::chrono::steady_clock::now();
+    const DirectLaunchBuild build = BuildDirectLaunch(
+        setup.buildCacheDir, sources, runtime.packageDir / "akgen_oracle" / "direct_launch", runtime.bindingFlags);
+    unit.buildSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - buildStart).count();
+    unit.buildCacheHit = build.cacheHit;
+    if (!build.problem.empty() || !build.ok) {
+      unit.failure = build.problem.empty() ? Verdict::CompileError : Verdict::ParseError;
+      unit.detail = build.problem.empty() ? build.log : build.problem;
+      return unit;
+    }
+    const auto runStart = std::chrono::steady_clock::now();
+    DirectLaunchRun run = RunDirectLaunch({setup.sandbox, oracle_.python, runtime.packageDir, sources,
+                                           job.candidate.directLaunchEntry, ToString(options_.syncMode), build},
+                                          golden, workDir);
+    unit.runSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - runStart).count();
+    unit.failure = run.failure;
+    unit.detail = std::move(run.detail);
+    unit.diagnosticKind = std::move(run.diagnosticKind);
+    unit.diagnostics = std::move(run.warnings);
+    unit.timing = std::move(run.timing);
+    unit.outputDir = std::move(run.outputDir);
+    golden.manifest.modelNewOps = std::move(run.modelNewOps);
+    return unit;
+  }
+
   // What every MultiKernelBench candidate's binding and recording share, made on first use.
   struct MkbRuntime {
     BindingFlags bindingFlags;
@@ -350,12 +394,16 @@ class Evaluation {
       details["model_new_us"] = modelNewUs;
       for (const EagerOp& op : golden.manifest.modelNewOps) details["model_new_ops"].push_back(op.op);
     }
-    details["cycles"] = timing.cycles;
-    details["bound"] = timing.bound;
-    details["launch_profile"] = timing.profile;
+    if (!timing.profile.is_null()) {
+      details["cycles"] = timing.cycles;
+      details["bound"] = timing.bound;
+      details["launch_profile"] = timing.profile;
+    }
     if (const std::optional<double> eager = EagerMicroseconds(golden.manifest.eagerOps)) details["eager_us"] = *eager;
     // Extra cases count for correctness only (bench/metrics/unit_outcome.h): no reference time needed.
-    if (options_.solutions == "answer" || job.testCase->extra) return;
+    // MultiKernelBench has no reference kernels: its speedups are against eager time alone.
+    if (options_.solutions == "answer" || job.testCase->extra || job.task->format == TaskFormat::MultiKernelBench)
+      return;
     const fs::path workDir = workRoot_ / job.task->Key() / ("reference-case" + std::to_string(job.testCase->id));
     const ReferenceTiming reference = reference_.Time(setup, *job.task, golden, workDir);
     if (reference.microseconds)
@@ -393,7 +441,7 @@ class Evaluation {
     const nlohmann::json scan =
         nlohmann::json::parse(ReadFileText(candidate.directory / "cheating.json"), nullptr, false);
     if (scan.is_discarded() || !scan.contains("findings")) return;
-    details["cheating"] = !scan["findings"].empty();
+    details["cheating"] = details.value("cheating", false) || !scan["findings"].empty();
     for (const nlohmann::json& finding : scan["findings"])
       if (details["cheating_findings"].size() < kShownFindings) details["cheating_findings"].push_back(finding);
   }

@@ -1,7 +1,7 @@
 #include "bench/eval/mkb_samples.h"
 
 #include <algorithm>
-#include <optional>
+#include <nlohmann/json.hpp>
 
 #include "bench/common/content_hash.h"
 #include "bench/common/environment_fault.h"
@@ -35,8 +35,7 @@ std::vector<std::pair<int, fs::path>> SampleFiles(const fs::path& root, const Ta
   return files;
 }
 
-// The candidate, or nullopt for a direct-launch answer, which is not evaluated yet.
-std::optional<Candidate> Unpacked(const OracleConfig& config, const Task& task, int sample, const fs::path& file,
+Candidate Unpacked(const OracleConfig& config, const Task& task, int sample, const fs::path& file,
                                   const fs::path& unpackRoot) {
   Candidate candidate;
   candidate.taskKey = task.Key();
@@ -45,7 +44,8 @@ std::optional<Candidate> Unpacked(const OracleConfig& config, const Task& task, 
   candidate.sampleFile = file;
   ContentHash hash;
   hash.Add("akgen-mkb-unpack-v1").Add(task.kernelName).Add(ReadFileText(file));
-  hash.Add(ReadFileText(config.packageDir / "akgen_oracle" / "mkb_candidate.py"));
+  for (const char* unpacker : {"mkb_candidate.py", "mkb_cheating.py"})
+    hash.Add(ReadFileText(config.packageDir / "akgen_oracle" / unpacker));
   candidate.directory = unpackRoot / hash.Hex();
   if (!fs::exists(candidate.directory / kFormatFile)) {
     const fs::path staging = candidate.directory.string() + ".partial";
@@ -63,25 +63,26 @@ std::optional<Candidate> Unpacked(const OracleConfig& config, const Task& task, 
     fs::rename(staging, candidate.directory, error);
     if (error) fs::remove_all(staging);  // another evaluation unpacked the same file first
   }
-  if (ReadFileText(candidate.directory / kFormatFile).rfind("direct_launch", 0) == 0) return std::nullopt;
+  candidate.modelFile = candidate.directory / "binding" / "model.py";
+  if (ReadFileText(candidate.directory / kFormatFile).rfind("direct_launch", 0) == 0) {
+    const nlohmann::json launch = nlohmann::json::parse(ReadFileText(candidate.directory / "direct_launch.json"));
+    candidate.directLaunchEntry = launch.at("entry").get<std::string>();
+    candidate.directLaunchEntry = candidate.directLaunchEntry.substr(0, candidate.directLaunchEntry.find("::"));
+    return candidate;
+  }
   candidate.hostFiles = FilesBelow(candidate.directory / "op_host");
   candidate.kernelFiles = FilesBelow(candidate.directory / "op_kernel");
   candidate.bindingFile = candidate.directory / "binding" / "pybind.cpp";
-  candidate.modelFile = candidate.directory / "binding" / "model.py";
   return candidate;
 }
 
 }  // namespace
 
 std::vector<Candidate> MkbSampleCandidates(const OracleConfig& config, const fs::path& samplesRoot, const Task& task,
-                                           const fs::path& unpackRoot, std::vector<std::string>& problems) {
+                                           const fs::path& unpackRoot) {
   std::vector<Candidate> candidates;
-  for (const auto& [sample, file] : SampleFiles(samplesRoot, task)) {
-    if (std::optional<Candidate> candidate = Unpacked(config, task, sample, file, unpackRoot))
-      candidates.push_back(std::move(*candidate));
-    else
-      problems.push_back(file.string() + ": a direct-launch answer; akgen does not evaluate these yet");
-  }
+  for (const auto& [sample, file] : SampleFiles(samplesRoot, task))
+    candidates.push_back(Unpacked(config, task, sample, file, unpackRoot));
   return candidates;
 }
 

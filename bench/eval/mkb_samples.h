@@ -5,9 +5,9 @@
 //                                                     run N being sample N.
 // A file is a six-string answer, a direct-launch JSON, or a model's whole reply holding one in its
 // first fenced block. python/akgen_oracle/mkb_candidate.py reads it with `ast`/`json` only and
-// writes op_host/, op_kernel/ and binding/ into `unpackRoot/<content hash>/`; a file it cannot read
-// becomes a parse_error naming the file and line. Direct-launch answers are not evaluated yet: each
-// is left out with a line in `problems`.
+// writes op_host/, op_kernel/ and binding/ (six strings) or sources/ and binding/model.py (direct
+// launch: `directLaunchEntry` set) into `unpackRoot/<content hash>/`; a file it cannot read becomes a
+// parse_error naming the file and line.
 #pragma once
 #include <filesystem>
 #include <string>
@@ -20,7 +20,6 @@
 namespace akgen::bench {
 
 std::vector<Candidate> MkbSampleCandidates(const OracleConfig& config, const std::filesystem::path& samplesRoot,
-                                           const Task& task, const std::filesystem::path& unpackRoot,
-                                           std::vector<std::string>& problems);
+                                           const Task& task, const std::filesystem::path& unpackRoot);
 
 }  // namespace akgen::bench

@@ -1,5 +1,6 @@
 #include "bench/eval/sandbox_staging.h"
 
+#include "bench/common/replace_all.h"
 #include "bench/sandbox/staged_copy.h"
 
 namespace akgen::bench {
@@ -25,9 +26,7 @@ fs::path SandboxStaging::Staged(const fs::path& directory) {
 }
 
 std::string SandboxStaging::Unstaged(std::string text) const {
-  for (const auto& [copy, original] : originals_)
-    for (size_t at = text.find(copy); at != std::string::npos; at = text.find(copy, at + original.size()))
-      text.replace(at, copy.size(), original);
+  for (const auto& [copy, original] : originals_) ReplaceAll(text, copy, original);
   return text;
 }
 

@@ -35,6 +35,8 @@ struct Candidate {
   std::filesystem::path sampleFile = {};
   std::filesystem::path bindingFile = {};
   std::filesystem::path modelFile = {};
+  // A direct-launch answer: its files are in `directory/sources`, and this one defines ModelNew.
+  std::string directLaunchEntry = {};
 };
 
 inline constexpr const char* kGeneratorErrorFile = "compile_error.txt";

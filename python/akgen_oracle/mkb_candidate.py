@@ -16,7 +16,8 @@ evaluator takes it. DIR receives what the harness's builder reads:
 - six strings: `op_host/<kernel>_tiling.h`, `op_host/<kernel>.cpp`, `op_kernel/<kernel>.cpp` (the
   paths MultiKernelBench's compile pipeline writes them to), `binding/pybind.cpp`, `binding/model.py`,
   `project.json`, and `cheating.json` with MultiKernelBench's anti-hack findings (mkb_cheating);
-- direct launch: every source at its own path below `sources/`, and `binding/model.py` naming the entry.
+- direct launch: every source at its own path below `sources/`, `direct_launch.json` naming the entry
+  and the sources, a copy of the entry's file as `binding/model.py`, and `cheating.json`.
 A problem is printed as `akgen_oracle: <file>:<line>: <message>` with exit status 1 (a parse_error).
 """
 import argparse
@@ -116,7 +117,9 @@ def unpack_direct_launch(document, path, out_dir):
     if module not in paths:
         raise TaskError(f"{path}: entry.model names {module}, which is not among the sources")
     with open(os.path.join(out_dir, "sources", module), encoding="utf-8") as model:
-        _write(out_dir, "binding/model.py", model.read())
+        model_source = model.read()
+    _write(out_dir, "binding/model.py", model_source)
+    _write(out_dir, "cheating.json", json.dumps({"findings": mkb_cheating.scan(model_source)}, indent=1))
     _write(out_dir, "direct_launch.json", json.dumps({"entry": entry, "sources": paths}, indent=1))
     return "direct_launch"
 

@@ -9,7 +9,9 @@ Reachable code: `forward`, the methods it calls on `self`, module-level function
   that is a computing `nn` layer (or an `nn.Sequential` holding one);
 - a `for i in range(...)` loop that indexes with `i` and computes (a compute call, or two
   arithmetic operators).
-The flag does not change correctness, as in MultiKernelBench; the harness records it. The aten ops
+Calls on a module the file imports from outside torch and the numeric libraries (a direct-launch
+answer's `import benchmark_ops as _ops`, then `_ops.add(a, b)`) are the candidate's own kernels, not
+torch compute. The flag does not change correctness, as in MultiKernelBench; the harness records it. The aten ops
 ModelNew really runs are recorded apart (mkb_record's `model_new_ops`), which no rewriting escapes.
 """
 import ast
@@ -37,6 +39,8 @@ _COMPUTING_LAYERS = {
 _FUNCTIONAL = {"F", "functional", "torch.nn.functional", "nn.functional"}
 _BUILTINS = {"min", "max", "abs", "len", "range", "int", "float", "bool", "list", "tuple", "str", "type", "isinstance",
              "print", "enumerate", "zip", "map", "filter", "sorted", "reversed", "hasattr", "getattr", "setattr"}
+# Packages whose functions compute on the host; a module imported from anywhere else is the answer's own.
+_HOST_COMPUTE_PACKAGES = {"torch", "numpy", "math", "scipy"}
 _ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Pow, ast.Mod, ast.MatMult)
 
 
@@ -66,8 +70,21 @@ def _is_computing_layer(call):
         isinstance(inner, ast.Call) and inner is not call and _is_computing_layer(inner) for inner in ast.walk(call))
 
 
+def _own_modules(tree):
+    """Names the file binds to modules imported from outside _HOST_COMPUTE_PACKAGES."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {alias.asname or alias.name.split(".")[0] for alias in node.names
+                      if alias.name.split(".")[0] not in _HOST_COMPUTE_PACKAGES}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] not in _HOST_COMPUTE_PACKAGES:
+            names |= {alias.asname or alias.name for alias in node.names}
+    return names
+
+
 class _Program:
     def __init__(self, tree):
+        self.own_modules = _own_modules(tree)
         self.classes = {node.name: node for node in tree.body if isinstance(node, ast.ClassDef)}
         self.functions = {node.name: node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
 
@@ -120,12 +137,12 @@ class _Program:
         return found
 
 
-def _computing_call(call, layers):
+def _computing_call(call, layers, own_modules):
     callee = _callee(call)
     if callee is None:
         return None
     qualifier, name = callee
-    if qualifier is None and name in _BUILTINS:
+    if (qualifier is None and name in _BUILTINS) or qualifier in own_modules:
         return None
     if qualifier == "torch" and name not in _ALLOCATING_TORCH:
         return f"torch.{name}() computes in torch"
@@ -138,7 +155,7 @@ def _computing_call(call, layers):
     return None
 
 
-def _range_loop_computes(loop, layers):
+def _range_loop_computes(loop, layers, own_modules):
     if not (isinstance(loop, ast.For) and isinstance(loop.iter, ast.Call) and _callee(loop.iter) == (None, "range")
             and isinstance(loop.target, ast.Name)):
         return False
@@ -146,7 +163,7 @@ def _range_loop_computes(loop, layers):
         isinstance(name, ast.Name) and name.id == loop.target.id for name in ast.walk(node.slice))
         for node in ast.walk(loop))
     arithmetic = sum(isinstance(node, ast.BinOp) and isinstance(node.op, _ARITHMETIC) for node in ast.walk(loop))
-    calls = any(isinstance(node, ast.Call) and _computing_call(node, layers) for node in ast.walk(loop))
+    calls = any(isinstance(node, ast.Call) and _computing_call(node, layers, own_modules) for node in ast.walk(loop))
     return indexes and (calls or arithmetic >= 2)
 
 
@@ -166,9 +183,9 @@ def scan(model_source):
             if isinstance(node, ast.BinOp) and isinstance(node.op, _ARITHMETIC):
                 findings.append(f"line {node.lineno}: arithmetic ({type(node.op).__name__}) in model code a kernel "
                                 f"should do")
-            elif isinstance(node, ast.Call) and (what := _computing_call(node, layers)):
+            elif isinstance(node, ast.Call) and (what := _computing_call(node, layers, program.own_modules)):
                 findings.append(f"line {node.lineno}: {what}")
         if not findings:
             findings += [f"line {loop.lineno}: a Python range loop indexes tensors and computes"
-                         for loop in ast.walk(function) if _range_loop_computes(loop, layers)]
+                         for loop in ast.walk(function) if _range_loop_computes(loop, layers, program.own_modules)]
     return findings

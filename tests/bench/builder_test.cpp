@@ -171,6 +171,20 @@ TEST(ChevronRewrite, TurnsEachLaunchIntoALauncherCallOnTheSameLines) {
   EXPECT_FALSE(RewriteNpuSyntax("int a = b << 3; // x<<<1,2,3>>>()\n", "k.cpp"));
 }
 
+// Direct-launch files launch instantiations of their kernel templates.
+TEST(ChevronRewrite, KeepsAKernelTemplatesArgumentsInTheCallee) {
+  const std::optional<std::string> rewritten =
+      RewriteNpuSyntax("  add_kernel<float, 4> <<<n, nullptr, s>>>(x);\n  if (a < b) f<<<1, 2, 3>>>(y);\n", "k.cpp");
+  ASSERT_TRUE(rewritten);
+  EXPECT_NE(rewritten->find("ChevronLaunch(AKGEN_KERNEL_CALLER(add_kernel<float, 4>) , \"add_kernel<float, 4>\", n, "
+                            "nullptr, s)(x);"),
+            std::string::npos)
+      << *rewritten;
+  EXPECT_NE(rewritten->find("if (a < b) ::ascendc_sim::ChevronLaunch(AKGEN_KERNEL_CALLER(f), \"f\", 1, 2, 3)(y);"),
+            std::string::npos)
+      << *rewritten;
+}
+
 // Kernels compile against the simulator's headers, so every one of them is part of a build's key.
 TEST(Toolchain, BuildKeysCoverEverySimulatorHeader) {
   const std::vector<fs::path>& headers = HarnessToolchain().simulatorHeaders;

@@ -2,7 +2,8 @@
 # MultiKernelBench's anti-hack scan (python/akgen_oracle/mkb_cheating.py) on model_src snippets: what
 # its rule flags (torch compute, functional calls, compute methods, computing nn layers, arithmetic,
 # range loops over tensors, reached through helpers and submodules) and what it leaves alone
-# (allocation, views, the kernel call, code forward never reaches).
+# (allocation, views, the kernel call — a binding module or a direct-launch answer's own module —,
+# code forward never reaches).
 set -euo pipefail
 PYTHONPATH=$1 python3 - <<'PYTHON'
 from akgen_oracle.mkb_cheating import scan
@@ -73,7 +74,16 @@ class ModelNew(torch.nn.Module):
 """)
 if computing_loop != ["line 9: .clamp() computes in torch"]:
     raise SystemExit(f"a loop that clamps in torch: {computing_loop}")
+direct_launch = scan("""import torch
+import benchmark_ops as _ops
+from numpy import add
+class ModelNew(torch.nn.Module):
+    def forward(self, a, b):
+        return _ops.add(a, b), add(a, b).sum()
+""")
+if direct_launch != ["line 6: .sum() computes in torch"]:
+    raise SystemExit(f"a direct-launch module's add is the answer's kernel, numpy's sum is not: {direct_launch}")
 if scan("def broken(:\n"):
     raise SystemExit("source that does not parse is not scanned")
-print("mkb_cheating: 8 snippets flagged as MultiKernelBench's rule flags them")
+print("mkb_cheating: 9 snippets flagged as MultiKernelBench's rule flags them")
 PYTHON

@@ -15,10 +15,13 @@
 
 namespace ascendc_sim {
 
-// A callable that calls `name` with its arguments, and is not callable (rather than ill-formed) when
-// `name` is no function taking them, such as an overloaded math function.
-#define AKGEN_KERNEL_CALLER(name) \
-  [](auto... kernelArguments) -> decltype(name(kernelArguments...)) { return name(kernelArguments...); }
+// A callable that calls the named function with its arguments, and is not callable (rather than
+// ill-formed) when it is no function taking them, such as an overloaded math function. Variadic, as
+// a kernel template's arguments may hold commas (`kernel<float, 4>`).
+#define AKGEN_KERNEL_CALLER(...) \
+  [](auto... kernelArguments) -> decltype(__VA_ARGS__(kernelArguments...)) { \
+    return __VA_ARGS__(kernelArguments...);                                   \
+  }
 
 template <class Kernel>
 struct ChevronLauncher {
