@@ -276,6 +276,7 @@ void KernelWriter::WriteZeroedOutputs(CodeWriter& out) {
   for (const std::string& output : model_.zeroedOutputs) {
     const std::string type = KernelType(model_.FindTensor(output)->dtype);
     const std::string elements = ElementsField(output);
+    out.Open("");  // each output's clearing in its own scope: several outputs may be zeroed
     out.Line("LocalTensor<" + type + "> zeros = zeroBuf.Get<" + type + ">();");
     out.Line("Duplicate(zeros, static_cast<" + type + ">(0), ZERO_CHUNK);");
     out.Line(names_.PipeSync("V_MTE3"));
@@ -285,6 +286,7 @@ void KernelWriter::WriteZeroedOutputs(CodeWriter& out) {
     out.Line("DataCopyPad(" + output + "Gm[done], zeros, zeroCopy);");
     out.Close();
     out.Line(names_.PipeSync("MTE3_V"));
+    out.Close();
   }
   out.Close();
   out.Line("SyncAll();");
