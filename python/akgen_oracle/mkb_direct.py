@@ -28,21 +28,17 @@ import sys
 if __package__ in (None, ""):
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from akgen_oracle.task_files import MACHINE_FAULT_PREFIX, MACHINE_FAULT_STATUS
+# First: exits with the machine-fault status, before any candidate code, when torch does not import.
+from akgen_oracle.mkb_record import CandidateModel, ModelDoesNotLoad, candidate_exit_status
 
-try:
-    import torch
-except ImportError as error:  # before any candidate code: the sandbox lacks what torch needs
-    print(f"{MACHINE_FAULT_PREFIX}torch does not import in the sandbox: {error}", file=sys.stderr)
-    sys.exit(MACHINE_FAULT_STATUS)
+import torch  # noqa: E402
 
-from akgen_oracle.candidate_call import write_replayed_outputs
-from akgen_oracle.eager_ops import EagerOpRecorder
-from akgen_oracle.mkb_record import DOES_NOT_LOAD_STATUS, CandidateModel, ModelDoesNotLoad
-from akgen_oracle.mkb_task import MKB_SEED
-from akgen_oracle.seeding import seed_everything
-from akgen_oracle.task_files import TaskError, exit_status
-from akgen_oracle.value_files import decode_value
+from akgen_oracle.candidate_call import write_replayed_outputs  # noqa: E402
+from akgen_oracle.eager_ops import EagerOpRecorder  # noqa: E402
+from akgen_oracle.mkb_task import MKB_SEED  # noqa: E402
+from akgen_oracle.seeding import seed_everything  # noqa: E402
+from akgen_oracle.task_files import TaskError  # noqa: E402
+from akgen_oracle.value_files import decode_value  # noqa: E402
 
 PROFILES_FILE = "profiles.jsonl"
 DIAGNOSTICS_FILE = "diagnostics.jsonl"
@@ -101,17 +97,7 @@ def main(argv=None):
     parser.add_argument("--inputs", required=True, help="a folder with manifest.json of the case's inputs")
     parser.add_argument("--out", required=True)
     parser.add_argument("--sync", choices=("auto", "strict"), default="auto", help="the simulator's sync mode")
-    arguments = parser.parse_args(argv)
-    status = 0
-
-    def attempt():
-        nonlocal status
-        try:
-            run(arguments)
-        except ModelDoesNotLoad as error:
-            print(f"akgen_oracle: {error}", file=sys.stderr)
-            status = DOES_NOT_LOAD_STATUS
-    return exit_status(attempt) or status
+    return candidate_exit_status(lambda: run(parser.parse_args(argv)))
 
 
 if __name__ == "__main__":

@@ -146,13 +146,17 @@ def main(argv=None):
     parser.add_argument("--out", required=True)
     parser.add_argument("--timing-only", action="store_true")
     parser.add_argument("--replay", help="a run folder: replay ModelNew on the op's results there")
-    arguments = parser.parse_args(argv)
+    return candidate_exit_status(lambda: record(parser.parse_args(argv)))
+
+
+def candidate_exit_status(action):
+    """exit_status(action), with code that does not load (ModelDoesNotLoad) as DOES_NOT_LOAD_STATUS."""
     status = 0
 
     def run():
         nonlocal status
         try:
-            record(arguments)
+            action()
         except ModelDoesNotLoad as error:  # exit_status would report it as any TaskError, status 1
             print(f"akgen_oracle: {error}", file=sys.stderr)
             status = DOES_NOT_LOAD_STATUS
