@@ -28,11 +28,6 @@ const bench::Task& TreeTask(const std::string& key) {
   return *task;
 }
 
-std::string ReadFile(const fs::path& path) {
-  std::ifstream in(path);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 PromptOptions Mkb(MkbStrategy strategy) {
   PromptOptions options;
   options.taskFormat = bench::TaskFormat::MultiKernelBench;
