@@ -47,12 +47,16 @@ def first_code_block(text):
     return match.group(1), text.count("\n", 0, match.start(1))
 
 
-def _string_assignments(source, path, lines_before):
+def _string_assignments(source, path, lines_before, fenced):
     """{name: (text, line of the file where the literal starts)} of the six strings the file assigns."""
     try:
         tree = ast.parse(source, filename=path)
     except SyntaxError as error:
-        raise TaskError(f"{path}:{(error.lineno or 0) + lines_before}: not valid Python: {error.msg}") from error
+        where = f"{path}:{(error.lineno or 0) + lines_before}"
+        if not fenced:  # a reply in prose, most likely: say what an answer looks like
+            raise TaskError(f"{where}: no fenced code block, and the text is not Python ({error.msg}); answer with "
+                            f"one ```python block assigning the six strings {', '.join(SIX_STRINGS)}") from error
+        raise TaskError(f"{where}: not valid Python: {error.msg}") from error
     strings = {}
     for node in tree.body:
         if not isinstance(node, ast.Assign):
@@ -80,8 +84,8 @@ def _write(directory, relative, text):
         out.write(text)
 
 
-def unpack_six_strings(source, path, kernel_name, out_dir, lines_before=0):
-    strings = _string_assignments(source, path, lines_before)
+def unpack_six_strings(source, path, kernel_name, out_dir, lines_before=0, fenced=False):
+    strings = _string_assignments(source, path, lines_before, fenced)
     missing = [name for name in SIX_STRINGS if name not in strings]
     if missing:
         raise TaskError(f"{path}: defines no {', '.join(missing)}; a MultiKernelBench AscendC answer defines the "
@@ -131,6 +135,7 @@ def unpack(sample, kernel_name, out_dir):
     with open(sample, encoding="utf-8", errors="replace") as handle:
         text = handle.read()
     code, lines_before = first_code_block(text)
+    fenced = code is not text
     stripped = code.lstrip()
     if stripped.startswith("{"):
         try:
@@ -138,7 +143,7 @@ def unpack(sample, kernel_name, out_dir):
         except json.JSONDecodeError as error:
             raise TaskError(f"{sample}:{error.lineno + lines_before}: not valid JSON: {error.msg}") from error
         return unpack_direct_launch(document, sample, out_dir)
-    return unpack_six_strings(code, sample, kernel_name, out_dir, lines_before)
+    return unpack_six_strings(code, sample, kernel_name, out_dir, lines_before, fenced)
 
 
 def main(argv=None):

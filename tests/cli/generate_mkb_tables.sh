@@ -4,8 +4,9 @@
 #  - the prompt of each task is MultiKernelBench's form in our words: the add example (add_shot) or
 #    the category's example (selected_shot), the names, the task's whole file, the six strings;
 #  - activation/clipped_relu is answered right at once and passes its five trials;
-#  - loss/mean_abs_loss is answered with prose and no strings: a parse_error whose message goes back
-#    to the model; its repair compiles nowhere (a misspelt AscendC call): a compile_error;
+#  - loss/mean_abs_loss is answered with prose and no code block: a parse_error whose message (what
+#    an answer looks like) goes back to the model; its repair does not compile (a misspelt AscendC
+#    call, reported at its line of the reply): a compile_error;
 #  - the replies are kept as MultiKernelBench samples (samples/<category>/<task>/sample0.txt) that
 #    `akgen eval --solutions` judges again, and AscendCraft's tables are printed with the numbers
 #    those verdicts give: activation 100 % Comp@1 and Pass@1, loss 0 %, overall 50 %.
@@ -30,7 +31,7 @@ assert "AscendC::Maxx(" in misspelt
 (out / "misspelt.txt").write_text("Here are the six strings.\n\n```python\n" + misspelt + "```\n")
 # The repair turn first: its last user message is the feedback, which names what was missing.
 script = {"rules": [
-    {"contains": "defines no project_json_src", "content_file": "misspelt.txt"},
+    {"contains": "no fenced code block", "content_file": "misspelt.txt"},
     {"contains": "void mean_abs_loss_custom(", "content_file": "prose.txt"},
     {"contains": "void clipped_relu_custom(", "content_file": "right.txt"},
 ]}
@@ -66,7 +67,7 @@ assert "npukernelbench" not in json.dumps(requests), "--category let another cat
 repair = requests[2]["messages"]
 assert [m["role"] for m in repair] == ["user", "assistant", "user"], [m["role"] for m in repair]
 assert "I would tile it" in repair[1]["content"]
-assert "defines no project_json_src" in repair[2]["content"] and "six strings" in repair[2]["content"], repair[2]
+assert "no fenced code block" in repair[2]["content"] and "six strings" in repair[2]["content"], repair[2]
 
 samples = out / "samples"
 assert (samples / "activation/clipped_relu/sample0.txt").read_text().startswith("The kernel clamps")
@@ -78,6 +79,11 @@ verdicts = {}
 for record in map(json.loads, open(out / "results.jsonl")):
     verdicts.setdefault((record["task"], record["details"]["round"]), set()).add(record["verdict"])
 assert verdicts == {("activation/clipped_relu", 1): {"pass"}, ("loss/mean_abs_loss", 2): {"compile_error"}}, verdicts
+# Compiler errors name the line of the reply the model wrote, not of its code block.
+reply = (samples / "loss/mean_abs_loss/sample0.txt").read_text().splitlines()
+line = next(i for i, text in enumerate(reply, 1) if "AscendC::Maxx(" in text)
+final = [json.loads(l) for l in open(out / "results.jsonl") if "mean_abs_loss" in l]
+assert all(f"sample0.txt:{line}:" in r["details"]["detail"] for r in final), (line, final[0]["details"]["detail"][:300])
 round1 = [json.loads(line) for line in open(out / "rounds/1/results.jsonl")]
 assert {r["verdict"] for r in round1 if r["task"] == "loss/mean_abs_loss"} == {"parse_error"}, round1
 
@@ -88,12 +94,15 @@ for group, (comp, passed) in expected.items():
 assert set(rows) == set(expected), sorted(rows)
 print("ok")
 CHECK
-for row in "activation  *1  *1  *100" "loss  *1  *1  *0" "overall  *2  *2  *50"; do
-  grep -Eq "^$row" "$scratch/generate.log" || fail "no table row like '$row'"
+# category, tasks, samples, Comp@1, Pass@1
+for row in "activation +\| +1 +\| +1 +\| 100.0% +\| 100.0%" "loss +\| +1 +\| +1 +\| 0.0% +\| 0.0%" \
+           "overall +\| +2 +\| +2 +\| 50.0% +\| 50.0%"; do
+  grep -Eq "^\| $row " "$scratch/generate.log" || fail "no table row like '$row'"
 done
 
 # The final samples are MultiKernelBench samples as `akgen eval` reads them.
 "$akgen" eval "$scratch/MultiKernelBench" --solutions "$out/samples" --category activation loss \
   --out "$scratch/again" --cache "$scratch/cache" >"$scratch/again.log" 2>&1 || fail "akgen eval of the samples failed"
-grep -Eq "^overall  *2  *2  *50" "$scratch/again.log" || fail "akgen eval of the final samples gives other tables"
+grep -Eq "^\| overall +\| +2 +\| +2 +\| 50.0% +\| 50.0% " "$scratch/again.log" ||
+  fail "akgen eval of the final samples gives other tables"
 echo "generate on MultiKernelBench: prompts, six-string samples, a repair with the judge's verdict, AscendCraft's tables"
