@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "bench/report/results_report.h"
+#include "bench/task/mkb_tree.h"
 #include "cache_location.h"
 #include "gen/generation/generate.h"
 #include "gen/generation/round_report.h"
@@ -40,9 +41,10 @@ int Generate(const GenerateCommandOptions& options) {
   const auto sync = bench::ParseSyncMode(options.syncMode);
   const bool knownMode = options.mode == "direct" || options.mode == "dsl";
   const bool knownTemplate = options.templateMode == "full" || options.templateMode == "kernel-only";
-  if (!shapeMode || !sync || !knownMode || !knownTemplate) {
+  const auto mkbStrategy = gen::ParseMkbStrategy(options.mkbStrategy);
+  if (!shapeMode || !sync || !knownMode || !knownTemplate || !mkbStrategy) {
     std::cerr << "akgen generate: --mode takes direct or dsl, --template full or kernel-only, --shape-mode static "
-                 "or dynamic, --sync auto or strict\n";
+                 "or dynamic, --sync auto or strict, --mkb-strategy add_shot or selected_shot\n";
     return 2;
   }
   if (const std::string invalid = ApplyModelServerOptions(options.server, generate); !invalid.empty()) {
@@ -58,8 +60,10 @@ int Generate(const GenerateCommandOptions& options) {
   generate.prompt.route = options.mode == "dsl" ? gen::Route::Dsl : gen::Route::Direct;
   generate.prompt.templateMode =
       options.templateMode == "full" ? bench::TemplateMode::Full : bench::TemplateMode::KernelOnly;
-  generate.prompt.shapeMode = *shapeMode;
+  // A MultiKernelBench sample is judged on all its trials at once, as there (dynamic mode).
+  generate.prompt.shapeMode = bench::JudgedShapeMode(generate.suiteRoot, *shapeMode);
   generate.prompt.promptsDir = options.promptsDir;
+  generate.prompt.mkbStrategy = *mkbStrategy;
   if (!options.caseSelection.empty()) {
     try {
       generate.cases = bench::CaseSelection::One(std::stoi(options.caseSelection));

@@ -22,6 +22,7 @@ struct GenerateCommandOptions {
   std::string outDir;
   bool evaluate = false;
   std::string promptsDir;
+  std::string mkbStrategy = "add_shot";  // MultiKernelBench tasks: add_shot | selected_shot
   // Evaluation, as `akgen eval`.
   std::string cacheDir;
   unsigned evalJobs = 1;

@@ -156,7 +156,9 @@ int main(int argc, char** argv) {
       "generate", "have a language model on an OpenAI-compatible server write kernels; repair them with the "
                   "simulator's feedback; evaluate (docs/generation.md)");
   akgen::GenerateCommandOptions generateOptions;
-  generate->add_option("suite", generateOptions.suite, "builtin, or the path of an NPUKernelBench tasks/ tree");
+  generate->add_option("suite", generateOptions.suite,
+                       "builtin, the path of an NPUKernelBench tasks/ tree, or of a MultiKernelBench repository or its "
+                       "reference/ folder");
   akgen::AddModelServerOptions(generate, generateOptions.server, "the model");
   generate->add_option("-n", generateOptions.samples, "samples per task (per task and case in static mode)");
   generate->add_option("--rounds", generateOptions.rounds, "the first answer plus up to R-1 repairs with feedback");
@@ -172,6 +174,9 @@ int main(int argc, char** argv) {
       ->required();
   generate->add_flag("--eval", generateOptions.evaluate, "judge the final candidates and report pass@k per round");
   generate->add_option("--prompts", generateOptions.promptsDir, "folder of prompt templates overriding gen/prompts/");
+  generate->add_option("--mkb-strategy", generateOptions.mkbStrategy,
+                       "MultiKernelBench tasks: add_shot (the add example for every task, the default) or "
+                       "selected_shot (the example of the task's category; gen/prompts/mkb_examples/)");
   generate->add_option("--cache", generateOptions.cacheDir, kCacheHelp);
   generate->add_option("--eval-jobs", generateOptions.evalJobs, "cases evaluated in parallel");
   generate->add_option("--timeout", generateOptions.runSeconds, "wall-clock seconds of one sandboxed run");

@@ -85,6 +85,11 @@ class Generator {
     const bench::FilteredTasks selected = bench::FilterTasks(tree_.tasks, options.filter);
     for (const std::string& unmatched : selected.unmatched)
       Problem("the filter value `" + unmatched + "` selects no task of " + options.suiteRoot.string());
+    for (const bench::Task* task : selected.tasks)
+      if (task->format == bench::TaskFormat::MultiKernelBench && options.prompt.route == Route::Dsl)
+        throw std::invalid_argument(
+            task->Key() + ": --mode dsl does not reach MultiKernelBench's judge yet (a craft program has no "
+            "python_bind_src or model_src to call it with); use --mode direct");
     for (const bench::Task* task : selected.tasks) AddSamples(*task);
   }
 
@@ -122,6 +127,7 @@ class Generator {
     }
     const std::vector<int>& caseIds = plan.units.front().caseIds;
     if (prompt.shapeMode == bench::ShapeMode::Static) prompt.caseId = caseIds.front();
+    prompt.taskFormat = task.format;
     if (prompt.route == Route::Dsl)
       prompt.examples = DslExamplesFor(task, options_.exampleSuiteRoot.empty() ? tree_.tasks : examples_.tasks);
     for (int sample = 0; sample < options_.samples; ++sample) {
@@ -147,6 +153,12 @@ class Generator {
   fs::path SampleFolder(int round, const SampleState& state) const {
     return RoundDirectory(options_.outDir, round) / "samples" / state.task->Key() /
            ("sample" + std::to_string(state.sample));
+  }
+
+  // A MultiKernelBench answer is judged from one file beside the sample's folder, as `akgen eval`
+  // reads MultiKernelBench samples (bench/eval/mkb_samples.h); the folder keeps generation.json.
+  static bool AnswersInOneFile(const SampleState& state) {
+    return state.task->format == bench::TaskFormat::MultiKernelBench && state.prompt.route == Route::Direct;
   }
 
   void GenerateRound(int round, const std::vector<SampleState*>& active, CompletionSource& source) {
@@ -197,6 +209,7 @@ class Generator {
     const Clock::time_point start = Clock::now();
     const fs::path folder = SampleFolder(round, state);
     fs::remove_all(folder);  // leftovers of a run killed while writing it
+    fs::remove(MkbAnswerFile(folder));
     fs::create_directories(folder);
     SampleGeneration generation;
     generation.task = state.task->Key();
@@ -216,6 +229,32 @@ class Generator {
     generation.fromCache = pending.fromCache;
     generation.promptSeconds = promptSeconds;
 
+    if (AnswersInOneFile(state)) {
+      WriteMkbAnswer(generation, folder);
+    } else {
+      WriteParsedAnswer(generation, state, folder);
+    }
+    generation.parseSeconds = SecondsSince(start);
+    WriteSampleGeneration(generation, folder / kGenerationFile);  // last: the folder is complete
+    state.generation = std::move(generation);
+    state.lastRound = round;
+    state.judged = false;
+  }
+
+  // The model's whole reply, as MultiKernelBench keeps it (its run<N>/<task>.txt): the judge takes
+  // the first fenced block, and a reply without the six strings (or a direct-launch JSON) becomes a
+  // parse_error there, with the line and what is missing (python/akgen_oracle/mkb_candidate.py).
+  // The reasoning stands in only for a blank answer.
+  static void WriteMkbAnswer(SampleGeneration& generation, const fs::path& folder) {
+    const bool blank = generation.choice.answer.find_first_not_of(" \t\r\n") == std::string::npos;
+    const fs::path file = MkbAnswerFile(folder);
+    craft::WriteTextFile(file, blank ? generation.choice.reasoning : generation.choice.answer);
+    generation.files.push_back(file.filename().string());
+  }
+
+  static fs::path MkbAnswerFile(const fs::path& sampleFolder) { return sampleFolder.string() + ".txt"; }
+
+  void WriteParsedAnswer(SampleGeneration& generation, const SampleState& state, const fs::path& folder) const {
     const ParsedAnswer parsed = ParseAnswer(generation.choice, FormatOf(state.prompt), state.task->kernelName);
     if (!parsed.problem.empty()) {
       generation.parseProblem = parsed.problem;
@@ -231,11 +270,6 @@ class Generator {
         generation.files.push_back(path.generic_string());
       }
     }
-    generation.parseSeconds = SecondsSince(start);
-    WriteSampleGeneration(generation, folder / kGenerationFile);  // last: the folder is complete
-    state.generation = std::move(generation);
-    state.lastRound = round;
-    state.judged = false;
   }
 
   void Judge(int round, const std::vector<SampleState*>& active) {
@@ -290,6 +324,7 @@ class Generator {
       const fs::path target = finalSamples / state.task->Key() / ("sample" + std::to_string(state.sample));
       fs::create_directories(target.parent_path());
       fs::copy(SampleFolder(state.lastRound, state), target, fs::copy_options::recursive);
+      if (AnswersInOneFile(state)) fs::copy_file(MkbAnswerFile(SampleFolder(state.lastRound, state)), MkbAnswerFile(target));
     }
     if (!options_.evaluate) return;
     const fs::path results = options_.outDir / bench::kResultsFileName;

@@ -79,4 +79,17 @@ std::string RenderPrompt(const PromptTemplate& prompt, const std::map<std::strin
   return out;
 }
 
+std::string WithoutTrailingSpace(std::string text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
+  return text;
+}
+
+std::string PromptFileText(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(path.string() + ": cannot read it for the prompt");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return WithoutTrailingSpace(text.str());
+}
+
 }  // namespace akgen::gen

@@ -26,4 +26,12 @@ PromptTemplate LoadPromptTemplate(const std::string& name, const std::filesystem
 // template file and line; values the template does not use are fine (an override may leave some out).
 std::string RenderPrompt(const PromptTemplate& prompt, const std::map<std::string, std::string>& values);
 
+// A file's text as a field's value, without trailing whitespace: templates place every value on
+// lines of its own, and a value's own final newline would leave a gap. Throws std::runtime_error
+// naming the file when it cannot be read.
+std::string PromptFileText(const std::filesystem::path& path);
+
+// `text` without trailing whitespace, for the same reason.
+std::string WithoutTrailingSpace(std::string text);
+
 }  // namespace akgen::gen

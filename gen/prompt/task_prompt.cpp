@@ -9,25 +9,12 @@
 #include <stdexcept>
 
 #include "craft/solutions/dsl_samples.h"
+#include "gen/prompt/mkb_prompt.h"
 #include "gen/prompt/prompt_template.h"
 
 namespace akgen::gen {
 namespace fs = std::filesystem;
 namespace {
-
-std::string ReadText(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(path.string() + ": cannot read it for the prompt");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// Templates place every value on lines of its own; a value's own final newline would leave a gap.
-std::string WithoutTrailingSpace(std::string text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
-  return text;
-}
 
 std::string Joined(const std::vector<std::string>& items, const std::string& separator) {
   std::string text;
@@ -43,7 +30,7 @@ std::string ColumnList(const bench::Task& task) {
 }
 
 std::string ApiDescription(const bench::Task& task) {
-  if (task.files.apiDesc) return WithoutTrailingSpace(ReadText(*task.files.apiDesc));
+  if (task.files.apiDesc) return PromptFileText(*task.files.apiDesc);
   return "(This task has no api_desc.md. The operator is " + task.opName + ", its kernel " + task.kernelName +
          "; its test cases give " + ColumnList(task) +
          ". Work out what it computes from its name, the inputs, outputs and attributes of the host template, "
@@ -112,13 +99,13 @@ std::string CasesText(const bench::Task& task, const PromptOptions& options) {
 }
 
 std::string HostTemplate(const bench::Task& task) {
-  if (task.files.questionHost) return WithoutTrailingSpace(ReadText(*task.files.questionHost));
+  if (task.files.questionHost) return PromptFileText(*task.files.questionHost);
   return "// (this task ships no host template: declare the OpDef of " + task.opName +
          " from api_desc.md, inputs and attributes in the order of its Python interface)";
 }
 
 std::string KernelTemplate(const bench::Task& task) {
-  if (task.files.questionKernel) return WithoutTrailingSpace(ReadText(*task.files.questionKernel));
+  if (task.files.questionKernel) return PromptFileText(*task.files.questionKernel);
   return "#include \"kernel_operator.h\"\n\nusing namespace AscendC;\n\n"
          "// one GM_ADDR per input and output, in the host template's order, then workspace and tiling\n"
          "extern \"C\" __global__ __aicore__ void " +
@@ -141,7 +128,7 @@ std::string ExamplesText(const bench::Task& task, const std::vector<const bench:
     const std::optional<fs::path> program = FirstProgram(*example);
     if (!program) continue;
     text += "## " + example->opName + " (" + example->Key() + "; test case columns: " + ColumnList(*example) + ")\n";
-    text += "```craft\n" + WithoutTrailingSpace(ReadText(*program)) + "\n```\n\n";
+    text += "```craft\n" + PromptFileText(*program) + "\n```\n\n";
   }
   return text.empty() ? "(none for this task)" : WithoutTrailingSpace(text);
 }
@@ -160,6 +147,8 @@ std::string Fragment(const std::string& name, const PromptOptions& options) {
 const char* ToString(Route route) { return route == Route::Direct ? "direct" : "dsl"; }
 
 std::vector<ChatMessage> TaskPrompt(const bench::Task& task, const PromptOptions& options) {
+  if (task.format == bench::TaskFormat::MultiKernelBench && options.route == Route::Direct)
+    return MkbTaskPrompt(task, options);
   std::map<std::string, std::string> values = {
       {"op_name", task.opName},
       {"kernel_name", task.kernelName},
@@ -205,6 +194,7 @@ std::string CaseRowText(const bench::Task& task, const bench::TestCase& testCase
 
 std::string RepairTemplateName(const PromptOptions& options) {
   if (options.route == Route::Dsl) return "repair_dsl.md";
+  if (options.taskFormat == bench::TaskFormat::MultiKernelBench) return "repair_mkb_six_strings.md";
   return options.templateMode == bench::TemplateMode::KernelOnly ? "repair_kernel_only.md" : "repair_full.md";
 }
 

@@ -1,6 +1,7 @@
 // The first request for one task: NPUKernelBench's prompt (one user message, no system prompt) for
 // the direct route in its two template modes, or the DSL route's prompt, built from the task's files
-// and the templates in gen/prompts/ (or a --prompts folder).
+// and the templates in gen/prompts/ (or a --prompts folder). A MultiKernelBench task gets its own
+// prompt on the direct route (gen/prompt/mkb_prompt.h).
 #pragma once
 #include <cstddef>
 #include <filesystem>
@@ -11,6 +12,7 @@
 #include "bench/task/shape_mode.h"
 #include "bench/task/task.h"
 #include "gen/client/completion.h"
+#include "gen/prompt/mkb_examples.h"
 
 namespace akgen::gen {
 
@@ -26,6 +28,10 @@ struct PromptOptions {
   int caseId = 0;                    // static mode: the case shown (and judged)
   std::filesystem::path promptsDir;  // templates that replace the built-in ones; empty: built-in only
   std::vector<const bench::Task*> examples;  // Dsl: tasks whose DSL solutions are shown (DslExamplesFor)
+  // The benchmark the task comes from, set per task: a MultiKernelBench task on the direct route is
+  // answered with six strings, and repaired in that form.
+  bench::TaskFormat taskFormat = bench::TaskFormat::NpuKernelBench;
+  MkbStrategy mkbStrategy = MkbStrategy::AddShot;  // MultiKernelBench tasks, direct route: the example shown
 };
 
 // Throws std::runtime_error for a template problem or an unreadable task file, and
@@ -40,7 +46,8 @@ std::vector<const bench::Task*> DslExamplesFor(const bench::Task& task, const st
 // One case as `column=value` pairs (case_id left out), for messages about that case.
 std::string CaseRowText(const bench::Task& task, const bench::TestCase& testCase);
 
-// The template a follow-up turn is rendered from (repair_kernel_only.md, repair_full.md, repair_dsl.md).
+// The template a follow-up turn is rendered from (repair_kernel_only.md, repair_full.md, repair_dsl.md,
+// repair_mkb_six_strings.md).
 std::string RepairTemplateName(const PromptOptions& options);
 
 }  // namespace akgen::gen

@@ -39,17 +39,25 @@ _FENCE = re.compile(r"```[^\n`]*\n(.*?)```", re.DOTALL)
 
 
 def first_code_block(text):
-    """The first fenced block's contents, or the whole text when it has no fence."""
+    """The first fenced block's contents, or the whole text when it has no fence, and the number of
+    lines of the text before it: lines are reported as lines of the file, which is what a model
+    whose whole reply was kept wrote."""
     match = _FENCE.search(text)
-    return match.group(1) if match else text
+    if not match:
+        return text, 0
+    return match.group(1), text.count("\n", 0, match.start(1))
 
 
-def _string_assignments(source, path):
-    """{name: (text, line where the literal starts)} of the six strings the file assigns."""
+def _string_assignments(source, path, lines_before, fenced):
+    """{name: (text, line of the file where the literal starts)} of the six strings the file assigns."""
     try:
         tree = ast.parse(source, filename=path)
     except SyntaxError as error:
-        raise TaskError(f"{path}:{error.lineno}: not valid Python: {error.msg}") from error
+        where = f"{path}:{(error.lineno or 0) + lines_before}"
+        if not fenced:  # a reply in prose, most likely: say what an answer looks like
+            raise TaskError(f"{where}: no fenced code block, and the text is not Python ({error.msg}); answer with "
+                            f"one ```python block assigning the six strings {', '.join(SIX_STRINGS)}") from error
+        raise TaskError(f"{where}: not valid Python: {error.msg}") from error
     strings = {}
     for node in tree.body:
         if not isinstance(node, ast.Assign):
@@ -59,11 +67,12 @@ def _string_assignments(source, path):
                 try:
                     value = ast.literal_eval(node.value)
                 except ValueError as error:
-                    raise TaskError(f"{path}:{node.lineno}: {target.id} is computed, not a string literal; write "
-                                    f"it as one string") from error
+                    raise TaskError(f"{path}:{node.lineno + lines_before}: {target.id} is computed, not a string "
+                                    f"literal; write it as one string") from error
                 if not isinstance(value, str):
-                    raise TaskError(f"{path}:{node.lineno}: {target.id} is a {type(value).__name__}, not a string")
-                strings[target.id] = (value, node.value.lineno)
+                    raise TaskError(f"{path}:{node.lineno + lines_before}: {target.id} is a {type(value).__name__}, "
+                                    f"not a string")
+                strings[target.id] = (value, node.value.lineno + lines_before)
     return strings
 
 
@@ -76,8 +85,8 @@ def _write(directory, relative, text):
         out.write(text)
 
 
-def unpack_six_strings(source, path, kernel_name, out_dir):
-    strings = _string_assignments(source, path)
+def unpack_six_strings(source, path, kernel_name, out_dir, lines_before=0, fenced=False):
+    strings = _string_assignments(source, path, lines_before, fenced)
     missing = [name for name in SIX_STRINGS if name not in strings]
     if missing:
         raise TaskError(f"{path}: defines no {', '.join(missing)}; a MultiKernelBench AscendC answer defines the "
@@ -128,15 +137,16 @@ def unpack(sample, kernel_name, out_dir):
     """The candidate's format: `six_strings` or `direct_launch`."""
     with open(sample, encoding="utf-8", errors="replace") as handle:
         text = handle.read()
-    code = first_code_block(text)
+    code, lines_before = first_code_block(text)
+    fenced = code is not text
     stripped = code.lstrip()
     if stripped.startswith("{"):
         try:
-            document = json.loads(stripped)
+            document = json.loads(code)
         except json.JSONDecodeError as error:
-            raise TaskError(f"{sample}:{error.lineno}: not valid JSON: {error.msg}") from error
+            raise TaskError(f"{sample}:{error.lineno + lines_before}: not valid JSON: {error.msg}") from error
         return unpack_direct_launch(document, sample, out_dir)
-    return unpack_six_strings(code, sample, kernel_name, out_dir)
+    return unpack_six_strings(code, sample, kernel_name, out_dir, lines_before, fenced)
 
 
 def main(argv=None):
