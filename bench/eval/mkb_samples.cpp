@@ -1,6 +1,7 @@
 #include "bench/eval/mkb_samples.h"
 
 #include <algorithm>
+#include <set>
 #include <nlohmann/json.hpp>
 
 #include "bench/common/content_hash.h"
@@ -36,7 +37,7 @@ std::vector<std::pair<int, fs::path>> SampleFiles(const fs::path& root, const Ta
 }
 
 Candidate Unpacked(const OracleConfig& config, const Task& task, int sample, const fs::path& file,
-                                  const fs::path& unpackRoot) {
+                   const fs::path& unpackRoot) {
   Candidate candidate;
   candidate.taskKey = task.Key();
   candidate.sample = sample;
@@ -81,8 +82,27 @@ Candidate Unpacked(const OracleConfig& config, const Task& task, int sample, con
 std::vector<Candidate> MkbSampleCandidates(const OracleConfig& config, const fs::path& samplesRoot, const Task& task,
                                            const fs::path& unpackRoot) {
   std::vector<Candidate> candidates;
-  for (const auto& [sample, file] : SampleFiles(samplesRoot, task))
+  std::set<int> numbers;
+  for (const auto& [sample, file] : SampleFiles(samplesRoot, task)) {
     candidates.push_back(Unpacked(config, task, sample, file, unpackRoot));
+    numbers.insert(sample);
+  }
+  // A generated sample that did not become an answer (akgen generate --mode dsl) keeps why in its
+  // folder instead: a reply without a program (parse_error) or a program that did not compile
+  // (compile_error).
+  for (const fs::path& folder : SortedEntries(samplesRoot / task.category / task.folderName, true)) {
+    const std::optional<int> sample = NumberAfter(folder.filename().string(), "sample");
+    if (!sample || numbers.count(*sample)) continue;
+    Candidate candidate;
+    candidate.taskKey = task.Key();
+    candidate.sample = *sample;
+    candidate.directory = folder;
+    candidate.problem = ReadFileText(folder / kParseErrorFile);
+    candidate.generatorLog = ReadFileText(folder / kGeneratorErrorFile);
+    if (!candidate.problem.empty() || !candidate.generatorLog.empty()) candidates.push_back(std::move(candidate));
+  }
+  std::sort(candidates.begin(), candidates.end(),
+            [](const Candidate& a, const Candidate& b) { return a.sample < b.sample; });
   return candidates;
 }
 

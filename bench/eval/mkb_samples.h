@@ -7,7 +7,9 @@
 // first fenced block. python/akgen_oracle/mkb_candidate.py reads it with `ast`/`json` only and
 // writes op_host/, op_kernel/ and binding/ (six strings) or sources/ and binding/model.py (direct
 // launch: `directLaunchEntry` set) into `unpackRoot/<content hash>/`; a file it cannot read becomes a
-// parse_error naming the file and line.
+// parse_error naming the file and line. A `sample<i>/` folder with no sample file beside it that holds
+// parse_error.txt or compile_error.txt (akgen generate --mode dsl: a reply without a program, a
+// program that did not compile) is that verdict.
 #pragma once
 #include <filesystem>
 #include <string>

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <fstream>
+#include <optional>
 #include <regex>
 
 #include "bench/common/content_hash.h"
@@ -123,6 +124,70 @@ TaskTree ReadMultiKernelBenchTree(const fs::path& root) {
 
 ShapeMode JudgedShapeMode(const fs::path& suiteRoot, ShapeMode requested) {
   return IsMultiKernelBenchTree(suiteRoot) ? ShapeMode::Dynamic : requested;
+}
+
+namespace {
+
+// The text between the parenthesis opening at `open` and its match, or nullopt when it never closes.
+std::optional<std::string> Parenthesized(const std::string& text, size_t open) {
+  int depth = 0;
+  for (size_t i = open; i < text.size(); ++i) {
+    if (text[i] == '(' || text[i] == '[' || text[i] == '{') ++depth;
+    if ((text[i] == ')' || text[i] == ']' || text[i] == '}') && --depth == 0) return text.substr(open + 1, i - open - 1);
+  }
+  return std::nullopt;
+}
+
+std::string Trimmed(const std::string& text) {
+  const size_t first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos) return "";
+  return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
+}
+
+// The parameters of `def <method>(self, ...)` in `body`, after self: as written (on one line) and
+// their names.
+void ReadParameters(const std::string& body, const std::string& method, std::string& written,
+                    std::vector<std::string>& names) {
+  std::smatch match;
+  if (!std::regex_search(body, match, std::regex("def\\s+" + method + "\\s*\\("))) return;
+  const std::optional<std::string> inside = Parenthesized(body, size_t(match.position(0) + match.length(0) - 1));
+  if (!inside) return;
+  std::vector<std::string> parameters;
+  int depth = 0;
+  std::string current;
+  for (const char c : *inside + ",") {
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    if (c == ')' || c == ']' || c == '}') --depth;
+    if (c == ',' && depth == 0) {
+      if (!Trimmed(current).empty()) parameters.push_back(Trimmed(current));
+      current.clear();
+      continue;
+    }
+    current += (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;
+  }
+  if (!parameters.empty() && parameters.front() == "self") parameters.erase(parameters.begin());
+  for (const std::string& parameter : parameters) {
+    written += (written.empty() ? "" : ", ") + parameter;
+    std::string name = Trimmed(parameter.substr(0, parameter.find_first_of(":=")));
+    name.erase(0, name.find_first_not_of('*'));
+    if (!name.empty() && name != "/") names.push_back(name);
+  }
+}
+
+}  // namespace
+
+MkbModelSignature ReadMkbModelSignature(const std::string& moduleText) {
+  MkbModelSignature signature;
+  std::smatch match;
+  if (!std::regex_search(moduleText, match, std::regex("(^|\\n)class\\s+Model\\b"))) return signature;
+  // The class body: up to the next line that starts at column 0 with code.
+  const size_t begin = size_t(match.position(0) + match.length(0));
+  std::smatch next;
+  const std::string rest = moduleText.substr(begin);
+  const std::string body = std::regex_search(rest, next, std::regex("\\n[^\\s#]")) ? rest.substr(0, size_t(next.position(0))) : rest;
+  ReadParameters(body, "__init__", signature.initParameters, signature.initNames);
+  ReadParameters(body, "forward", signature.forwardParameters, signature.forwardNames);
+  return signature;
 }
 
 std::string MkbPascalCase(std::string_view underscored) {

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "bench/task/shape_mode.h"
 #include "bench/task/task_tree.h"
@@ -27,6 +28,18 @@ TaskTree ReadMultiKernelBenchTree(const std::filesystem::path& root);
 // MultiKernelBench judges a task on all its trials (or groups) together, as dynamic mode judges a
 // task's cases: Dynamic for its trees, `requested` for any other.
 ShapeMode JudgedShapeMode(const std::filesystem::path& suiteRoot, ShapeMode requested);
+
+// How a task's Model is built and called, read from its file's text: the parameters of
+// `Model.__init__` and `Model.forward` after `self`, each list as written (annotations and defaults
+// kept, to be repeated by a generated ModelNew) and as names. Empty when the file defines no such
+// method (no `__init__` takes nothing).
+struct MkbModelSignature {
+  std::string initParameters;  // `negative_slope: float = 0.01`
+  std::vector<std::string> initNames;
+  std::string forwardParameters;
+  std::vector<std::string> forwardNames;
+};
+MkbModelSignature ReadMkbModelSignature(const std::string& moduleText);
 
 // MultiKernelBench's underscore_to_pascalcase: each `_`-separated word capitalised, the rest of it
 // lower-cased (`leaky_relu_custom` -> `LeakyReluCustom`, `l2_norm` -> `L2Norm`).

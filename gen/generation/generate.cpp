@@ -13,6 +13,7 @@
 #include "bench/task/task_tree.h"
 #include "craft/program_files.h"
 #include "craft/solutions/dsl_samples.h"
+#include "craft/solutions/mkb_dsl_sample.h"
 #include "gen/generation/completion_source.h"
 #include "gen/generation/sample_generation.h"
 #include "gen/parse/answer_parse.h"
@@ -85,11 +86,6 @@ class Generator {
     const bench::FilteredTasks selected = bench::FilterTasks(tree_.tasks, options.filter);
     for (const std::string& unmatched : selected.unmatched)
       Problem("the filter value `" + unmatched + "` selects no task of " + options.suiteRoot.string());
-    for (const bench::Task* task : selected.tasks)
-      if (task->format == bench::TaskFormat::MultiKernelBench && options.prompt.route == Route::Dsl)
-        throw std::invalid_argument(
-            task->Key() + ": --mode dsl does not reach MultiKernelBench's judge yet (a craft program has no "
-            "python_bind_src or model_src to call it with); use --mode direct");
     for (const bench::Task* task : selected.tasks) AddSamples(*task);
   }
 
@@ -157,8 +153,13 @@ class Generator {
 
   // A MultiKernelBench answer is judged from one file beside the sample's folder, as `akgen eval`
   // reads MultiKernelBench samples (bench/eval/mkb_samples.h); the folder keeps generation.json.
+  // The direct route keeps the model's reply there, the DSL route the six strings its program
+  // became (craft/solutions/mkb_dsl_sample.h).
   static bool AnswersInOneFile(const SampleState& state) {
-    return state.task->format == bench::TaskFormat::MultiKernelBench && state.prompt.route == Route::Direct;
+    return state.task->format == bench::TaskFormat::MultiKernelBench;
+  }
+  static fs::path AnswerFile(const SampleState& state, const fs::path& sampleFolder) {
+    return state.prompt.route == Route::Dsl ? craft::MkbSixStringFile(sampleFolder) : MkbAnswerFile(sampleFolder);
   }
 
   void GenerateRound(int round, const std::vector<SampleState*>& active, CompletionSource& source) {
@@ -209,7 +210,7 @@ class Generator {
     const Clock::time_point start = Clock::now();
     const fs::path folder = SampleFolder(round, state);
     fs::remove_all(folder);  // leftovers of a run killed while writing it
-    fs::remove(MkbAnswerFile(folder));
+    fs::remove(AnswerFile(state, folder));
     fs::create_directories(folder);
     SampleGeneration generation;
     generation.task = state.task->Key();
@@ -229,7 +230,7 @@ class Generator {
     generation.fromCache = pending.fromCache;
     generation.promptSeconds = promptSeconds;
 
-    if (AnswersInOneFile(state)) {
+    if (AnswersInOneFile(state) && state.prompt.route == Route::Direct) {
       WriteMkbAnswer(generation, folder);
     } else {
       WriteParsedAnswer(generation, state, folder);
@@ -261,7 +262,12 @@ class Generator {
       craft::WriteTextFile(folder / bench::kParseErrorFile, parsed.problem + '\n');
     } else if (state.prompt.route == Route::Dsl) {
       const auto& [program, source] = *parsed.files.begin();
-      craft::WriteDslSample(source, program, folder);
+      if (AnswersInOneFile(state)) {
+        if (craft::WriteMkbDslSample(source, program, folder, *state.task))
+          generation.files.push_back(craft::MkbSixStringFile(folder).filename().string());
+      } else {
+        craft::WriteDslSample(source, program, folder);
+      }
       for (const fs::directory_entry& entry : fs::recursive_directory_iterator(folder))
         if (entry.is_regular_file()) generation.files.push_back(fs::relative(entry.path(), folder).generic_string());
     } else {
@@ -324,7 +330,8 @@ class Generator {
       const fs::path target = finalSamples / state.task->Key() / ("sample" + std::to_string(state.sample));
       fs::create_directories(target.parent_path());
       fs::copy(SampleFolder(state.lastRound, state), target, fs::copy_options::recursive);
-      if (AnswersInOneFile(state)) fs::copy_file(MkbAnswerFile(SampleFolder(state.lastRound, state)), MkbAnswerFile(target));
+      const fs::path answer = AnswerFile(state, SampleFolder(state.lastRound, state));
+      if (AnswersInOneFile(state) && fs::exists(answer)) fs::copy_file(answer, AnswerFile(state, target));
     }
     if (!options_.evaluate) return;
     const fs::path results = options_.outDir / bench::kResultsFileName;

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "bench/task/mkb_tree.h"
 #include "craft/solutions/dsl_samples.h"
 #include "gen/prompt/mkb_prompt.h"
 #include "gen/prompt/prompt_template.h"
@@ -133,6 +134,16 @@ std::string ExamplesText(const bench::Task& task, const std::vector<const bench:
   return text.empty() ? "(none for this task)" : WithoutTrailingSpace(text);
 }
 
+// Categories by name, whatever the case, as MultiKernelBench names them in lower case, and its
+// `normalization` is the built-in suite's `Norm`.
+bool SameCategory(std::string a, std::string b) {
+  for (std::string* name : {&a, &b}) {
+    std::transform(name->begin(), name->end(), name->begin(), [](unsigned char c) { return std::tolower(c); });
+    if (*name == "normalization") *name = "norm";
+  }
+  return a == b;
+}
+
 std::string PromptTemplateName(const PromptOptions& options) {
   if (options.route == Route::Dsl) return "dsl.md";
   return options.templateMode == bench::TemplateMode::KernelOnly ? "direct_kernel_only.md" : "direct_full.md";
@@ -149,6 +160,22 @@ const char* ToString(Route route) { return route == Route::Direct ? "direct" : "
 std::vector<ChatMessage> TaskPrompt(const bench::Task& task, const PromptOptions& options) {
   if (task.format == bench::TaskFormat::MultiKernelBench && options.route == Route::Direct)
     return MkbTaskPrompt(task, options);
+  if (task.format == bench::TaskFormat::MultiKernelBench) {
+    const bench::MkbModelSignature model = bench::ReadMkbModelSignature(PromptFileText(task.files.module));
+    const auto listed = [](const std::vector<std::string>& names) {
+      return names.empty() ? std::string("none") : Joined(names, ", ");
+    };
+    const std::map<std::string, std::string> values = {
+        {"op_name", task.opName},
+        {"kernel_name", task.kernelName},
+        {"reference", PromptFileText(task.files.module)},
+        {"forward_parameters", listed(model.forwardNames)},
+        {"init_parameters", listed(model.initNames)},
+        {"dsl_reference", Fragment("dsl_reference.md", options)},
+        {"examples", ExamplesText(task, options.examples)},
+    };
+    return {{"user", RenderPrompt(LoadPromptTemplate("mkb_dsl.md", options.promptsDir), values)}};
+  }
   std::map<std::string, std::string> values = {
       {"op_name", task.opName},
       {"kernel_name", task.kernelName},
@@ -174,7 +201,7 @@ std::vector<const bench::Task*> DslExamplesFor(const bench::Task& task, const st
     if (other.Key() != task.Key() && FirstProgram(other)) candidates.push_back(&other);
   // Closeness: the same category, then the same level, then the rest.
   const auto distance = [&task](const bench::Task* other) {
-    if (other->category == task.category) return 0;
+    if (SameCategory(other->category, task.category)) return 0;
     return other->level == task.level ? 1 : 2;
   };
   std::stable_sort(candidates.begin(), candidates.end(), [&](const bench::Task* a, const bench::Task* b) {

@@ -378,5 +378,22 @@ TEST(MkbTreeTest, NpuKernelBenchTreesAreNotTakenForMultiKernelBenchOnes) {
   EXPECT_EQ(MkbPascalCase("min_gpt_NEW_gelu"), "MinGptNewGelu") << "capitalize() lower-cases the rest";
 }
 
+// A generated ModelNew repeats Model's parameters: defaults and annotations kept, over several lines.
+TEST(MkbTreeTest, ReadsTheParametersOfModelsConstructorAndForward) {
+  const MkbModelSignature signature = ReadMkbModelSignature(
+      "import torch\n"
+      "class Helper:\n    def forward(self, unrelated):\n        pass\n"
+      "class Model(torch.nn.Module):\n"
+      "    def __init__(self, negative_slope: float = 0.01,\n                 dims=(1, 2)):\n"
+      "        super().__init__()\n"
+      "    def forward(self, x: torch.Tensor, y) -> torch.Tensor:\n        return x\n"
+      "def get_inputs():\n    return []\n");
+  EXPECT_EQ(signature.initParameters, "negative_slope: float = 0.01, dims=(1, 2)");
+  EXPECT_EQ(signature.initNames, (std::vector<std::string>{"negative_slope", "dims"}));
+  EXPECT_EQ(signature.forwardParameters, "x: torch.Tensor, y");
+  EXPECT_EQ(signature.forwardNames, (std::vector<std::string>{"x", "y"}));
+  EXPECT_TRUE(ReadMkbModelSignature("class Model:\n    def forward(self):\n        pass\n").initNames.empty());
+}
+
 }  // namespace
 }  // namespace akgen::bench
