@@ -2,6 +2,7 @@
 
 #include "bench/common/content_hash.h"
 #include "bench/task/candidate.h"
+#include "bench/task/mkb_six_strings.h"
 #include "bench/task/mkb_tree.h"
 #include "craft/craft.h"
 #include "craft/lower/mkb_glue.h"
@@ -14,27 +15,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A Python string literal holding `text` unchanged, on as many lines as `text`, so a #line naming
-// the file's line still lands on the line the text is on.
-std::string PythonLiteral(const std::string& text) {
-  std::string literal = "\"\"\"";
-  for (const char c : text) {
-    if (c == '\\' || c == '"') literal += '\\';
-    literal += c;
-  }
-  return literal + "\"\"\"";
-}
-
 std::string SixStrings(const CompiledOp& op, const lower::MkbGlue& glue) {
   const auto file = [&op](const std::string& path) { return op.files.at(path); };
-  return "# Written by akgen from a craft program: the op's sources as craft compiled them, and the glue\n"
-         "# MultiKernelBench's judge calls the op through.\n"
-         "project_json_src = " + PythonLiteral(glue.projectJson) + "\n\n" +
-         "host_tiling_src = " + PythonLiteral(file("op_host/" + op.kernelName + "_tiling.h")) + "\n\n" +
-         "host_operator_src = " + PythonLiteral(file("op_host/" + op.kernelName + ".cpp")) + "\n\n" +
-         "kernel_src = " + PythonLiteral(file("op_kernel/" + op.kernelName + ".cpp")) + "\n\n" +
-         "python_bind_src = " + PythonLiteral(glue.binding) + "\n\n" +
-         "model_src = " + PythonLiteral(glue.model) + "\n";
+  return bench::MkbSixStringFileText(
+      {glue.projectJson, file("op_host/" + op.kernelName + "_tiling.h"), file("op_host/" + op.kernelName + ".cpp"),
+       file("op_kernel/" + op.kernelName + ".cpp"), glue.binding, glue.model},
+      "Written by akgen from a craft program: the op's sources as craft compiled them, and the glue\n"
+      "MultiKernelBench's judge calls the op through.");
 }
 
 // A signature diagnostic at the program's op header.

@@ -11,7 +11,7 @@ std::vector<ChatMessage> MkbTaskPrompt(const bench::Task& task, const PromptOpti
   const MkbExample example = MkbExampleFor(task, options.mkbStrategy, options.promptsDir);
   const std::map<std::string, std::string> values = {
       {"example_model", PromptFileText(example.model.files.module)},
-      {"example_answer", PromptFileText(example.answer)},
+      {"example_answer", example.answer},
       {"example_op_name", example.model.opName},
       {"example_kernel_name", example.model.kernelName},
       {"reference", PromptFileText(task.files.module)},

@@ -66,11 +66,41 @@ TEST(MkbPrompt, SelectedShotHasAnExampleForEveryCategoryAscendCraftReportsOn) {
        {"activation", "loss", "math", "normalization", "optimizer", "pooling", "reduce"}) {
     const MkbExample example = MkbExampleFor(TaskOfCategory(category), MkbStrategy::SelectedShot, "");
     EXPECT_EQ(example.model.category, category);
-    EXPECT_TRUE(fs::is_regular_file(example.answer)) << example.answer;
+    for (const char* name : {"\nhost_tiling_src = ", "\nkernel_src = ", "\nmodel_src = "})
+      EXPECT_NE(example.answer.find(name), std::string::npos) << category << ": " << name;
     const std::string prompt = MkbTaskPrompt(TaskOfCategory(category), Mkb(MkbStrategy::SelectedShot))[0].content;
-    EXPECT_NE(prompt.find(PromptFileText(example.answer)), std::string::npos) << category;
+    EXPECT_NE(prompt.find(example.answer), std::string::npos) << category;
     EXPECT_NE(prompt.find("void " + example.model.kernelName + "("), std::string::npos) << category;
   }
+}
+
+// An example's answer is the suite answer renamed and edited; an edit the suite answer no longer
+// matches stops it, naming the file to update.
+TEST(MkbPrompt, ExampleAnswersAreMadeFromTheSuitesAndAStaleEditIsNamed) {
+  const fs::path examples = fs::path(AKGEN_PROMPTS_DIR) / "mkb_examples";
+  const bench::TaskTree tree = bench::ReadTaskTree(examples);
+  const bench::Task* add = tree.Find("elementwise/add");
+  ASSERT_NE(add, nullptr);
+  const std::string answer = MkbExampleAnswer(*add, examples);
+  EXPECT_NE(answer.find("Add(r, a0, a1, count);"), std::string::npos) << "the edit of the suite's Max";
+  EXPECT_EQ(answer.find("Max(r, a0, a1, count);"), std::string::npos);
+  EXPECT_NE(answer.find("void add_custom(GM_ADDR"), std::string::npos) << "the kernel renamed";
+  EXPECT_NE(answer.find("REGISTER_TILING_DATA_CLASS(AddCustom"), std::string::npos) << "the op renamed";
+
+  const fs::path copy = fs::temp_directory_path() / "akgen-mkb-stale-edit";
+  fs::remove_all(copy);
+  fs::copy(examples, copy, fs::copy_options::recursive);
+  const fs::path derivation = copy / "answers" / "elementwise" / "add" / "derivation.json";
+  std::ofstream(derivation) << R"({"title": "t", "answer_of": "level1/Comparison/Maximum", "edits": [["Maxx(", "Add("]]})";
+  try {
+    MkbExampleAnswer(*add, copy);
+    ADD_FAILURE() << "a stale edit, yet no error";
+  } catch (const std::runtime_error& error) {
+    EXPECT_NE(std::string(error.what()).find(derivation.string() + ": the edit of `Maxx(` matches nothing"),
+              std::string::npos)
+        << error.what();
+  }
+  fs::remove_all(copy);
 }
 
 TEST(MkbPrompt, SelectedShotFallsBackToAddWhereACategoryHasNoExample) {
