@@ -6,6 +6,7 @@
 #include <optional>
 #include <regex>
 
+#include "bench/builder/source_scan.h"
 #include "bench/common/content_hash.h"
 #include "bench/task/directory_listing.h"
 
@@ -136,12 +137,6 @@ std::optional<std::string> Parenthesized(const std::string& text, size_t open) {
     if ((text[i] == ')' || text[i] == ']' || text[i] == '}') && --depth == 0) return text.substr(open + 1, i - open - 1);
   }
   return std::nullopt;
-}
-
-std::string Trimmed(const std::string& text) {
-  const size_t first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos) return "";
-  return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
 }
 
 // The parameters of `def <method>(self, ...)` in `body`, after self: as written (on one line) and
