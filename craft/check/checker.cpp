@@ -6,6 +6,7 @@
 #include <set>
 #include <string_view>
 
+#include "craft/check/cast_path.h"
 #include "craft/check/closest_name.h"
 #include "craft/check/expr_text.h"
 #include "craft/check/interval.h"
@@ -1015,7 +1016,8 @@ class Checker {
     if (!CheckComputeDtypes(call, info, operands, destination, compute)) return;
     CheckComputeShape(call, info, operands, destination);
     compute.count = CountFor(info, operands, destination);
-    if (!operands.empty()) compute.temp = TempNeedOf(*primitive, operands[0]->name, operands[0]->dtype.perCombination);
+    if (!operands.empty()) compute.temp = TempNeedOf(*primitive, operands[0]->name, operands[0]->dtype.perCombination,
+                                                     compute.resultDtype);
     for (const BufferModel* operand : operands) Use(*FindBuffer(operand->name), Direction::Read);
     Use(destination, Direction::Write);
     lastCount_[destination.name] = {compute.count, ++sequence_};
@@ -1101,6 +1103,13 @@ class Checker {
           (result == Dtype::I8 || result == Dtype::U8 || result == Dtype::Bool || result == Dtype::I64)) {
         Error(call.at, "dtype", "`duplicate` cannot fill " + DtypeText(destination.dtype, k),
               "fill an f16, bf16, f32, i16 or i32 buffer and cast it");
+        return false;
+      }
+      if (castTarget && !CastPath(operand, result)) {
+        Error(call.at, "dtype", "`cast` cannot make " + DtypeText(*castTarget, k) +
+                                    " from " + std::string(DtypeName(operand)) + ": a bool is a comparison, not a conversion",
+              "compare with zero: `zero = duplicate(0.0)` into an f16 or f32 buffer, then `" + destination.name +
+                  " = cmp_ne(x, zero)` (cast integers to f32 first)");
         return false;
       }
       if (castTarget && k == 0 && !castTarget->variable && !operands[0]->dtype.variable && result == operand) {

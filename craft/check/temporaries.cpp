@@ -1,9 +1,40 @@
 #include "craft/check/temporaries.h"
 
+#include <algorithm>
+
+#include "craft/check/cast_path.h"
+
 namespace akgen::craft {
+namespace {
+
+// A cast through intermediates keeps each in its own 32-byte aligned region (a cast that keeps a
+// 1-byte dtype copies through f16, unless the lowering rebinds it instead). The lowering sizes
+// one scratch for every combination, so the need is the largest combination's in all of them.
+std::optional<TempNeed> CastTempNeed(const std::string& operand, const std::vector<Dtype>& operandDtypes,
+                                     const std::vector<Dtype>& resultDtypes) {
+  int64_t bytes = 0;
+  int64_t regions = 0;
+  for (size_t k = 0; k < operandDtypes.size() && k < resultDtypes.size(); ++k) {
+    const std::optional<std::vector<CastStep>> path = operandDtypes[k] == resultDtypes[k]
+                                                          ? ByteCopyPath(operandDtypes[k])
+                                                          : CastPath(operandDtypes[k], resultDtypes[k]);
+    if (!path) continue;
+    bytes = std::max(bytes, CastScratchBytesPerElement(*path));
+    regions = std::max(regions, CastScratchRegions(*path));
+  }
+  if (regions == 0) return std::nullopt;
+  TempNeed need;
+  need.sizedLike = operand;
+  need.eighthBytesPerElement.assign(operandDtypes.size(), 8 * bytes);
+  need.fixedBytes = 32 * regions;
+  return need;
+}
+
+}  // namespace
 
 std::optional<TempNeed> TempNeedOf(Primitive primitive, const std::string& operand,
-                                   const std::vector<Dtype>& operandDtypes) {
+                                   const std::vector<Dtype>& operandDtypes, const std::vector<Dtype>& resultDtypes) {
+  if (primitive == Primitive::Cast) return CastTempNeed(operand, operandDtypes, resultDtypes);
   if (!InfoOf(primitive).needsTemporary) return std::nullopt;
   TempNeed need;
   need.sizedLike = operand;

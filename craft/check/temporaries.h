@@ -9,9 +9,10 @@
 
 namespace akgen::craft {
 
-// `operandDtypes` per combination; nullopt for primitives that need no temporary.
+// `operandDtypes` and `resultDtypes` per combination; nullopt for statements that need no
+// temporary (a cast needs one only where it goes through intermediates, cast_path.h).
 std::optional<TempNeed> TempNeedOf(Primitive primitive, const std::string& operand,
-                                   const std::vector<Dtype>& operandDtypes);
+                                   const std::vector<Dtype>& operandDtypes, const std::vector<Dtype>& resultDtypes);
 
 // The bytes of `need` in combination k (program_model.h gives the rule), for an operand of
 // `operandBytes` per element, `capacity` elements and rows `rowStride` elements apart.

@@ -14,6 +14,11 @@ std::string Call(const std::string& function, const std::vector<std::string>& ar
   return text + ");";
 }
 
+// The tensor viewed as elements of another type (a dependent name in the kernel's class template).
+std::string Reinterpreted(const std::string& tensor, const std::string& type) {
+  return tensor + ".template ReinterpretCast<" + type + ">()";
+}
+
 // A float constant in the buffer's type: a cast unless that type is float.
 std::string Constant(const std::string& type, const std::string& literal) {
   return type == "float" ? literal : "static_cast<" + type + ">(" + literal + ")";
@@ -53,12 +58,13 @@ const char* CompareMode(Primitive primitive) {
   }
 }
 
-bool IsInteger(Dtype dtype) { return dtype != Dtype::F16 && dtype != Dtype::BF16 && dtype != Dtype::F32; }
-
-// Widening casts are exact (CAST_NONE); narrowing ones round to nearest-even as PyTorch does.
-const char* RoundMode(Dtype from, Dtype to) {
-  if (IsInteger(from) || DtypeBytes(to) > DtypeBytes(from)) return "RoundMode::CAST_NONE";
-  return "RoundMode::CAST_RINT";
+const char* RoundMode(CastRounding rounding) {
+  switch (rounding) {
+    case CastRounding::Rint: return "RoundMode::CAST_RINT";
+    case CastRounding::Trunc: return "RoundMode::CAST_TRUNC";
+    case CastRounding::None: break;
+  }
+  return "RoundMode::CAST_NONE";
 }
 
 // Abramowitz & Stegun 7.1.26: erf(x) = 1 - (a1 t + ... + a5 t^5) exp(-x^2), t = 1 / (1 + p x), x >= 0;
@@ -121,6 +127,10 @@ std::string ComputeLowering::ScratchBytes(const ComputeModel& compute) {
     case Primitive::CmpLt: case Primitive::CmpLe: case Primitive::CmpGt:
     case Primitive::CmpGe: case Primitive::CmpEq: case Primitive::CmpNe: case Primitive::Select:
     case Primitive::IsFinite: break;
+    case Primitive::Cast:
+      if (!compute.temp) return "";
+      return std::to_string(compute.temp->eighthBytesPerElement.front() / 8) + " * " + names_.Capacity(source) + " + " +
+             std::to_string(compute.temp->fixedBytes);
     default: return "";
   }
   const std::string capacity = names_.Capacity(source);
@@ -140,6 +150,43 @@ std::string ComputeLowering::ScratchBytes(const ComputeModel& compute) {
     case Primitive::SumAll: case Primitive::MaxAll: return region;
     default: return "";
   }
+}
+
+// A cast without its own instruction converts through intermediates in scratch (cast_path.h),
+// each region as long as the source buffer.
+std::vector<std::string> ComputeLowering::CastLines(const std::vector<CastStep>& path, const std::string& d,
+                                                    const std::string& x, const std::string& n) {
+  if (path.size() == 1) {
+    const std::string from = path[0].from == Dtype::Bool ? Reinterpreted(x, "uint8_t") : x;
+    return {Call("Cast", {d, from, RoundMode(path[0].rounding), n})};
+  }
+  const std::string capacity = names_.Capacity(Buffer(x));
+  names_.Scalars().UseHelper("AlignUpTo");
+  std::vector<std::string> lines = {"{"};
+  std::string description = std::string(DtypeName(path.front().from));
+  for (const CastStep& step : path) description += " -> " + std::string(DtypeName(step.to));
+  lines.push_back("    // " + description + ": the vector unit has no direct instruction");
+  std::string offset = "0";
+  std::string source = x;
+  std::vector<std::string> calls;
+  for (size_t i = 0; i < path.size(); ++i) {
+    std::string target = d;
+    if (i + 1 < path.size()) {
+      const std::string type(KernelSpelling(path[i].to));
+      target = d + "Step" + std::to_string(i + 1);
+      lines.push_back("    " + ScratchRegion(type, target, capacity, offset));
+      const std::string bytes = "AlignUpTo(" + capacity + " * sizeof(" + type + "), 32)";
+      offset = offset == "0" ? bytes : offset + " + " + bytes;
+    }
+    // A bool tensor may be typed `bool` (a dtype variable's type); the instructions read its bytes.
+    const std::string to = path[i].to == Dtype::Bool ? Reinterpreted(target, "uint8_t") : target;
+    const std::string from = path[i].from == Dtype::Bool ? Reinterpreted(source, "uint8_t") : source;
+    calls.push_back("    " + Call("Cast", {to, from, RoundMode(path[i].rounding), n}));
+    source = target;
+  }
+  lines.insert(lines.end(), calls.begin(), calls.end());
+  lines.push_back("}");
+  return lines;
 }
 
 std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, const ComputeAssign& assign,
@@ -174,9 +221,14 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
     case Primitive::Cast: {
       const Dtype from = compute.operandDtype[combination];
       const Dtype to = compute.resultDtype[combination];
-      if (!compute.identityCast[combination]) return {Call("Cast", {d, x, RoundMode(from, to), n})};
-      if (identity == IdentityCast::Alias) return {d + " = " + x + ";"};
-      return {Call("Adds", {d, x, "static_cast<" + type + ">(0)", n})};
+      if (compute.identityCast[combination]) {
+        if (identity == IdentityCast::Alias) return {d + " = " + x + ";"};
+        if (DtypeBytes(to) == 1) return CastLines(ByteCopyPath(to), d, x, n);
+        // Bit for bit (a float's -0 and NaN payloads too), as int16 words: every wider dtype has them.
+        return {Call("Adds", {Reinterpreted(d, "int16_t"), Reinterpreted(x, "int16_t"), "static_cast<int16_t>(0)",
+                              "(" + n + ") * " + std::to_string(DtypeBytes(to) / 2)})};
+      }
+      return CastLines(*CastPath(from, to), d, x, n);
     }
     case Primitive::Sigmoid:  // 1 / (1 + exp(-x))
       return {Call("Muls", {d, x, Constant(type, "-1.0f"), n}), Call("Exp", {d, d, n}),

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "craft/check/cast_path.h"
 #include "craft/check/program_model.h"
 #include "craft/lower/kernel_names.h"
 
@@ -29,6 +30,8 @@ class ComputeLowering {
   std::string OperandCount(const ComputeModel& compute);
   std::string Rows(const ComputeModel& compute);
   std::string ScalarArgument(const Expr& expression, const std::string& type);
+  std::vector<std::string> CastLines(const std::vector<CastStep>& path, const std::string& d, const std::string& x,
+                                     const std::string& n);
 
   KernelNames& names_;
 };

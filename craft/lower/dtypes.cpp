@@ -38,7 +38,9 @@ std::string KernelType(const ResolvedDtype& dtype) {
 }
 
 std::string IsSameCondition(const std::string& variable, Dtype dtype) {
-  return "std::is_same_v<" + variable + ", " + std::string(KernelSpelling(dtype)) + ">";
+  // The entry instantiates the kernel with DTYPE_<INPUT>, which is `bool` for a bool tensor.
+  const std::string type = dtype == Dtype::Bool ? "bool" : std::string(KernelSpelling(dtype));
+  return "std::is_same_v<" + variable + ", " + type + ">";
 }
 
 }  // namespace akgen::craft::lower

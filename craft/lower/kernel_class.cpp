@@ -67,6 +67,8 @@ std::string Upper(const std::string& name) {
 // the same statement list; a buffer the model calls a queue whose stages sit in different loops
 // (a row of weights loaded once, an accumulator written out after the loop) stays a TBuf, and the
 // stages that touch it order their pipes with flags instead.
+constexpr int kQueueBuffersPerPosition = 8;
+
 struct BufferPlan {
   const BufferModel* model = nullptr;
   StageRole role = StageRole::Temp;
@@ -91,6 +93,7 @@ class KernelWriter {
  private:
   void IndexBlock(const Block& block);
   void PlanBuffers();
+  void OrderByFlags(BufferPlan& plan) const;
   int StageOfKind(const std::vector<int>& stages, StageKind kind) const;
   std::vector<std::string> StageParameters(const StageModel& stage);
   void WriteInit(CodeWriter& out);
@@ -154,17 +157,35 @@ void KernelWriter::PlanBuffers() {
                           parentOf_[model_.stages[plan.producer].statement] == parentOf_[model_.stages[plan.consumer].statement];
       if (!joined) plan.role = StageRole::Temp;
     }
-    if (!plan.Queue()) {
-      std::vector<int> stages = buffer.writtenBy;
-      stages.insert(stages.end(), buffer.readBy.begin(), buffer.readBy.end());
-      for (const int index : stages) {
-        const StageKind kind = model_.stages[index].kind;
-        if (std::find(plan.touchedBy.begin(), plan.touchedBy.end(), kind) == plan.touchedBy.end()) {
-          plan.touchedBy.push_back(kind);
-        }
-      }
-    }
+    if (!plan.Queue()) OrderByFlags(plan);
     buffers_.push_back(plan);
+  }
+  // A2 has 8 event IDs per queue position, so at most 8 queue buffers (depths counted) at VECIN
+  // (copy-in queues, bound ones included) and 8 at VECOUT. The last declared queues beyond that
+  // become flag-ordered TBufs: slower, as their stages no longer overlap, but they still run.
+  for (const bool in : {true, false}) {
+    int slots = 0;
+    for (BufferPlan& plan : buffers_) {
+      if (!plan.Queue() || (plan.role == StageRole::QueueOut) == in) continue;
+      slots += plan.model->depth;
+      if (slots <= kQueueBuffersPerPosition) continue;
+      slots -= plan.model->depth;
+      plan.role = StageRole::Temp;
+      plan.producer = plan.consumer = -1;
+      OrderByFlags(plan);
+    }
+  }
+}
+
+// A TBuf shared by several kinds of stage: each of them ends with a flag towards the others' pipes.
+void KernelWriter::OrderByFlags(BufferPlan& plan) const {
+  std::vector<int> stages = plan.model->writtenBy;
+  stages.insert(stages.end(), plan.model->readBy.begin(), plan.model->readBy.end());
+  for (const int index : stages) {
+    const StageKind kind = model_.stages[index].kind;
+    if (std::find(plan.touchedBy.begin(), plan.touchedBy.end(), kind) == plan.touchedBy.end()) {
+      plan.touchedBy.push_back(kind);
+    }
   }
 }
 
