@@ -3,7 +3,7 @@ BUILD_DIR ?= build
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
-.PHONY: deps build run examples test bench fuzz fidelity clean
+.PHONY: deps build run examples test bench fuzz conformance fidelity clean
 
 deps:
 	@scripts/install-deps.sh
@@ -28,7 +28,7 @@ bench: build
 	@$(BUILD_DIR)/bin/sim_benchmarks
 	@scripts/bench-compile.sh $(BUILD_DIR)/bin/akgen
 
-# libFuzzer on the craft parser and checker (clang from Debian), in its own build directory, for
+# libFuzzer on the craft parser, checker and lowering (clang from Debian), in its own build directory, for
 # FUZZ_SECONDS, starting from the golden programs and the tasks' DSL solutions. A crash stops it
 # and leaves the input in $(FUZZ_DIR)/crash-*.
 FUZZ_DIR ?= build-fuzz
@@ -39,9 +39,18 @@ fuzz:
 	@cp tests/craft/check/programs/*.craft $(FUZZ_DIR)/corpus/
 	@find suite -name '*.craft' -exec cp {} $(FUZZ_DIR)/corpus/ \;
 	@clang++ -std=c++20 -O1 -g -I. -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	  fuzz/craft_fuzzer.cpp craft/syntax/*.cpp craft/check/*.cpp -o $(FUZZ_DIR)/craft_fuzzer
+	  fuzz/craft_fuzzer.cpp craft/syntax/*.cpp craft/check/*.cpp craft/diagnostic.cpp \
+	  $(filter-out craft/lower/mkb_glue.cpp,$(wildcard craft/lower/*.cpp)) bench/task/op_name.cpp \
+	  -o $(FUZZ_DIR)/craft_fuzzer
 	@$(FUZZ_DIR)/craft_fuzzer -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 -dict=fuzz/craft.dict \
 	  -artifact_prefix=$(FUZZ_DIR)/ $(FUZZ_DIR)/corpus
+
+# check <=> compile <=> run (docs/dsl.md): MUTANTS semantic mutants of the suite's DSL solutions;
+# each the checker accepts must compile and run every case of its task without a diagnostic.
+MUTANTS ?= 200
+MUTANT_SEED ?= 1
+conformance: build
+	@bash tests/craft/conformance/mutants_run.sh $(BUILD_DIR)/bin/akgen suite $(MUTANTS) $(MUTANT_SEED)
 
 # The fidelity check against NPUKernelBench's own answers (docs/simulator.md): every level-1/2 answer
 # in static mode (case 0), then in dynamic mode (every case), from a local copy of its tasks/ tree;

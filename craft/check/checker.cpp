@@ -9,6 +9,7 @@
 #include "craft/check/cast_path.h"
 #include "craft/check/closest_name.h"
 #include "craft/check/expr_text.h"
+#include "craft/check/generated_names.h"
 #include "craft/check/interval.h"
 #include "craft/check/temporaries.h"
 
@@ -157,6 +158,12 @@ class Checker {
 
   // False (with an error) when the name is taken.
   bool Declare(const std::string& name, SourcePosition at, Symbol symbol) {
+    if (IsGeneratedCodeName(name)) {
+      Error(at, "syntax", "`" + name + "` cannot be a name: the AscendC the program becomes uses it",
+            "rename it (`" + name + "_`); tensors and attributes are passed by position, so the op still fits "
+            "the task's pybind.cpp");
+      return false;
+    }
     if (const Symbol* existing = Find(name)) {
       Error(at, "syntax",
             "`" + name + "` is already declared at " + std::to_string(existing->at.line) + ":" +
@@ -650,6 +657,10 @@ class Checker {
     buffer.statement = &statement;
     buffer.at = statement.at;
     buffer.memory = decl.memory;
+    if (decl.memory == Memory::L1) {
+      Error(statement.at, "stage", "`l1(...)` buffers are not lowered yet: the DSL computes on the vector unit",
+            "declare it in the Unified Buffer: `" + decl.name + " = ub(...)`");
+    }
     buffer.dtype = Resolve(decl.dtype);
     for (const Expr& extent : decl.extents) {
       CheckScalar(extent, Where::Kernel);

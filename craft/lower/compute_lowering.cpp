@@ -226,7 +226,8 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
         if (DtypeBytes(to) == 1) return CastLines(ByteCopyPath(to), d, x, n);
         // Bit for bit (a float's -0 and NaN payloads too), as int16 words: every wider dtype has them.
         return {Call("Adds", {Reinterpreted(d, "int16_t"), Reinterpreted(x, "int16_t"), "static_cast<int16_t>(0)",
-                              "(" + n + ") * " + std::to_string(DtypeBytes(to) / 2)})};
+                              (n.find(' ') == std::string::npos ? n : "(" + n + ")") + " * " +
+                                  std::to_string(DtypeBytes(to) / 2)})};
       }
       return CastLines(*CastPath(from, to), d, x, n);
     }

@@ -11,6 +11,10 @@ namespace {
 constexpr std::array<std::string_view, 21> kKeywords = {
     "op", "input", "output", "attr", "dtypes", "like", "host", "kernel", "for", "in", "if",
     "elif", "else", "copyin", "compute", "copyout", "and", "or", "not", "true", "false"};
+// Python's keywords among them: no task's parameter can have these names, so they stay reserved.
+// The others are keywords only where they open their construct (`input x: T`, `copyin:`).
+constexpr std::array<std::string_view, 10> kReserved = {"for", "in", "if", "elif", "else",
+                                                        "and", "or", "not", "true", "false"};
 
 // Longest first, so `//` wins over `/` and `<=` over `<`.
 constexpr std::array<std::string_view, 21> kOperators = {"**", "//", "==", "!=", "<=", ">=", "+", "-", "*", "/", "%",
@@ -310,6 +314,12 @@ class Lexer {
 bool IsKeyword(const std::string& name) {
   for (std::string_view keyword : kKeywords)
     if (keyword == name) return true;
+  return false;
+}
+
+bool IsReservedWord(const std::string& name) {
+  for (std::string_view word : kReserved)
+    if (word == name) return true;
   return false;
 }
 

@@ -52,6 +52,10 @@ struct LexResult {
 
 LexResult Lex(const std::string& source);
 
+// The words docs/dsl.md lists as keywords.
 bool IsKeyword(const std::string& name);
+// The keywords that can never be a name (Python's own); the other keywords are contextual, so a
+// tensor, attribute or scalar may be called `input`, `output`, `kernel`, ...
+bool IsReservedWord(const std::string& name);
 
 }  // namespace akgen::craft

@@ -98,8 +98,8 @@ class Parser {
     Take();
   }
   std::string ExpectName(const std::string& what) {
-    if (!At(TokenKind::Name) || IsKeyword(Peek().text))
-      FailExpected(what, "names are letters, digits and `_`, and not a keyword");
+    if (!At(TokenKind::Name) || IsReservedWord(Peek().text))
+      FailExpected(what, "names are letters, digits and `_`, and not one of for in if elif else and or not true false");
     return Take().text;
   }
   void ExpectEndOfLine() {
@@ -414,7 +414,12 @@ class Parser {
       block.push_back(std::move(statement));
       return;
     }
-    if (IsKeyword(word)) Fail(at, "`" + word + "` cannot start a statement", "a statement is an assignment, a call or a block");
+    if (IsReservedWord(word)) Fail(at, "`" + word + "` cannot start a statement", "a statement is an assignment, a call or a block");
+    if (IsKeyword(word) && AtOperator(":", 1)) {
+      Fail(at, "`" + word + ":` inside a block",
+           word == "host" || word == "kernel" ? "sections start at the beginning of a line, after the previous section"
+                                              : "`" + word + ":` opens a section or a stage block; check the indentation");
+    }
     Statement statement;
     statement.at = at;
     if (AtOperator("(", 1)) {
@@ -522,7 +527,7 @@ class Parser {
     }
     Access target = ParseAccess();
     ExpectOperator("=", "a statement is `NAME = EXPR` (or a copy `BUF[a:b] = X[c:d]`)");
-    bool sourceIsAccess = Peek().kind == TokenKind::Name && !IsKeyword(Peek().text) &&
+    bool sourceIsAccess = Peek().kind == TokenKind::Name && !IsReservedWord(Peek().text) &&
                           (AtOperator("[", 1) || (IsCopyContext(context) && Peek(1).kind == TokenKind::Newline));
     bool targetIsAccess = target.listIndex || !target.ranges.empty();
     bool elementRead = sourceIsAccess && !targetIsAccess && !IsCopyContext(context) && context != Context::Compute;
@@ -536,7 +541,7 @@ class Parser {
       ExpectEndOfLine();
       return copy;
     }
-    if (IsKeyword(target.name)) Fail(at, "`" + target.name + "` is a keyword", "choose another name");
+    if (IsReservedWord(target.name)) Fail(at, "`" + target.name + "` is a reserved word", "choose another name");
     if (AtWord("ub") || AtWord("l1")) {
       if (AtOperator("(", 1)) return ParseBufferDecl(context, target.name);
     }
@@ -751,7 +756,7 @@ class Parser {
           expr.boolean = token.text == "true";
           return expr;
         }
-        if (IsKeyword(token.text)) FailExpected("an expression", "`" + token.text + "` is a keyword");
+        if (IsReservedWord(token.text)) FailExpected("an expression", "`" + token.text + "` is a reserved word");
         if (AtOperator("(", 1)) return ParseCall();
         if (AtOperator("[", 1))
           Fail(Peek(1).at, "a slice inside an expression", "slices appear only in copies; index with a copy into a buffer");
