@@ -12,6 +12,12 @@ namespace optiling {
 constexpr uint64_t BLOCK_BYTES = 32;
 constexpr uint64_t TILE_BYTES = 64 * 1024;   // per buffer of the double-buffered row tile
 constexpr uint64_t MAX_TILE_ROWS = 1024;     // keeps the index buffer at 8 KiB and blockCount < 4096
+// x stays in UB when it is at most RESIDENT_BYTES and loading it costs less than the row DMAs it
+// saves (a DMA's fixed cost is worth about RESIDENT_BYTES_PER_ROW bytes of streaming); the gather
+// tiles then hold at most RESIDENT_TILE_ELEMS elements, with a uint32 byte offset each.
+constexpr uint64_t RESIDENT_BYTES = 96 * 1024;
+constexpr uint64_t RESIDENT_BYTES_PER_ROW = 8192;
+constexpr uint64_t RESIDENT_TILE_ELEMS = 4096;
 // Another core is worth starting per MIN_CORE_ROWS rows (every row is its own DMA) or per
 // MIN_CORE_BYTES of output, whichever asks for more cores.
 constexpr uint64_t MIN_CORE_ROWS = 8;
@@ -48,8 +54,11 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     const uint64_t rowsPerCore = outRows / coreNum;
     const uint64_t bigCoreNum = outRows % coreNum;
     const uint64_t mostRows = rowsPerCore + (bigCoreNum > 0 ? 1 : 0);
-    const uint64_t tileRows =
-        std::max<uint64_t>(1, std::min<uint64_t>({TILE_BYTES / (colStride * typeSize), MAX_TILE_ROWS, mostRows}));
+    const uint64_t xBytes = srcRows * rowLength * typeSize;
+    const bool resident = colTile == rowLength && colStride <= RESIDENT_TILE_ELEMS && xBytes <= RESIDENT_BYTES &&
+                          xBytes <= mostRows * RESIDENT_BYTES_PER_ROW;
+    const uint64_t tileLimit = resident ? RESIDENT_TILE_ELEMS / colStride : TILE_BYTES / (colStride * typeSize);
+    const uint64_t tileRows = std::max<uint64_t>(1, std::min<uint64_t>({tileLimit, MAX_TILE_ROWS, mostRows}));
 
     IndexSelectRowsTilingData tiling;
     tiling.set_srcRows(static_cast<uint32_t>(srcRows));
@@ -59,6 +68,7 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     tiling.set_tileRows(static_cast<uint32_t>(tileRows));
     tiling.set_colTile(static_cast<uint32_t>(colTile));
     tiling.set_colStride(static_cast<uint32_t>(colStride));
+    tiling.set_resident(resident ? 1 : 0);
     context->SetBlockDim(static_cast<uint32_t>(coreNum));
     tiling.SaveToBuffer(context->GetRawTilingData()->GetData(), context->GetRawTilingData()->GetCapacity());
     context->GetRawTilingData()->SetDataSize(tiling.GetDataSize());
