@@ -1,0 +1,29 @@
+import torch
+from framework.utils import check_precision
+
+# Per-dtype error bounds: an element fails only when both its absolute and relative error exceed
+# them. Each component is a difference of two float32 products, which may be rounded differently
+# (a fused multiply-add, say); the absolute bound covers the cancellation such a difference can
+# show, and half precision adds one final rounding step.
+TOLERANCE = {"float16": 2e-3, "float32": 1e-4}
+
+
+def get_inputs(param, device=None):
+    shape = [int(d) for d in eval(param.get("shape", "[1, 3]"))]
+    dtype = getattr(torch, param.get("dtype", "float32"))
+    if shape[-1] != 3:
+        raise ValueError(f"the last dimension must be 3, not {shape[-1]}")
+    a = torch.randn(shape, dtype=torch.float32, device=device)
+    b = torch.randn(shape, dtype=torch.float32, device=device)
+    return (a.to(dtype), b.to(dtype))
+
+
+def get_init_inputs(param, device=None):
+    return []
+
+
+def custom_check_precision(param, outputs, outputs_new):
+    tolerance = TOLERANCE[param.get("dtype", "float32")]
+    outputs = [t.float() for t in (outputs if isinstance(outputs, (list, tuple)) else [outputs])]
+    outputs_new = [t.float() for t in (outputs_new if isinstance(outputs_new, (list, tuple)) else [outputs_new])]
+    return check_precision(outputs, outputs_new, tolerance, tolerance)
