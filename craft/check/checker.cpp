@@ -6,6 +6,7 @@
 #include <set>
 #include <string_view>
 
+#include "craft/check/affine.h"
 #include "craft/check/cast_path.h"
 #include "craft/check/closest_name.h"
 #include "craft/check/expr_text.h"
@@ -75,14 +76,7 @@ std::optional<Expr> SliceLength(const SliceRange& range) {
   if (!range.stop) return std::nullopt;
   const Expr& stop = *range.stop;
   if (!range.start || (range.start->kind == ExprKind::Integer && range.start->integer == 0)) return stop;
-  if (stop.kind == ExprKind::Binary && stop.name == "+" && SameExpr(stop.operands[0], *range.start))
-    return stop.operands[1];
-  Expr difference;
-  difference.kind = ExprKind::Binary;
-  difference.at = stop.at;
-  difference.name = "-";
-  difference.operands = {stop, *range.start};
-  return difference;
+  return Difference(stop, *range.start);
 }
 
 class Checker {
@@ -909,7 +903,7 @@ class Checker {
               "give the slice a stop: `" + global.name + "[off:off + " + ExprText(*localLength) + "]`");
         return std::nullopt;
       }
-      if (localLength && length && !SameExpr(*localLength, *length)) {
+      if (localLength && length && !SameValue(*localLength, *length)) {
         Error(globalRange.at, "unbounded-slice",
               "the two sides of this copy have different lengths: `" + ExprText(*localLength) + "` and `" +
                   ExprText(*length) + "`",
@@ -941,7 +935,7 @@ class Checker {
   // Whether `length` never exceeds `extent`: it is the extent, a `min(...)` with a bounded term, a
   // kernel scalar every binding of which is bounded, or numerically at most the extent's least value.
   bool BoundedBy(const Expr& length, const Expr& extent, int depth) const {
-    if (SameExpr(length, extent)) return true;
+    if (SameValue(length, extent)) return true;
     Interval lengthRange = Range(length);
     Interval capacity = Range(extent);
     if (lengthRange.high && capacity.low && *lengthRange.high <= *capacity.low) return true;
