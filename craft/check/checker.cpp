@@ -840,6 +840,7 @@ class Checker {
     const TensorModel* tensor = AccessedTensor(global, where);
     for (const Access* access : {&local, &global}) {
       if (access->listIndex) CheckScalar(*access->listIndex, Where::Kernel);
+      if (access->rowLength) CheckScalar(*access->rowLength, Where::Kernel);
       for (const SliceRange& range : access->ranges) {
         if (range.start) CheckScalar(*range.start, Where::Kernel);
         if (range.stop) CheckScalar(*range.stop, Where::Kernel);
@@ -880,12 +881,47 @@ class Checker {
               "write `" + global.name + form + "`");
       return std::nullopt;
     }
+    if (local.rowLength) {
+      Error(local.at, "syntax", "`.view(-1, L)` on the buffer `" + buffer.name + "`",
+            "views read global tensors; a buffer is copied as it is declared");
+      return std::nullopt;
+    }
+    if (rank == 1 && global.rowLength) {
+      Error(global.at, "syntax", "`.view(-1, L)` in a 1-D copy", "views give 2-D copies: copy into a 2-D buffer");
+      return std::nullopt;
+    }
+    std::optional<Expr> rowLength;
+    std::optional<Expr> columnOffset;
     if (rank == 2) {
-      for (const Access* access : {&local, &global}) {
-        if (access->ranges.size() == 2 && (access->ranges[1].start || access->ranges[1].stop)) {
-          Error(access->ranges[1].at, "syntax", "a 2-D copy moves whole rows", "slice the columns with `:`");
+      if (local.ranges.size() == 2 && (local.ranges[1].start || local.ranges[1].stop)) {
+        Error(local.ranges[1].at, "syntax", "a buffer's rows are copied whole", "slice the buffer's columns with `:`");
+        return std::nullopt;
+      }
+      const SliceRange& columns = global.ranges[1];
+      const bool sliced = columns.start || columns.stop;
+      if (sliced && !global.rowLength) {
+        Error(columns.at, "syntax", "slicing the columns of `" + global.name + "` needs its row length",
+              "read it as rows: `" + global.name + ".view(-1, d)[r0:r0 + r, a:b]` with `d = dim(" + global.name +
+                  ", -1)` bound in the host");
+        return std::nullopt;
+      }
+      if (global.rowLength) {
+        std::optional<Expr> width = sliced ? SliceLength(columns) : global.rowLength;
+        if (!width) {
+          Error(columns.at, "unbounded-slice", "a column slice of `" + global.name + "` that runs to the row's end",
+                "give it a stop: `" + global.name + ".view(-1, L)[r0:r1, c0:c0 + " + ExprText(*buffer.extents[1]) + "]`");
           return std::nullopt;
         }
+        if (!SameValue(*width, *buffer.extents[1])) {
+          Error(columns.at, "unbounded-slice",
+                "the copy moves `" + ExprText(*width) + "` columns of each row, but `" + buffer.name + "` has `" +
+                    ExprText(*buffer.extents[1]) + "`",
+                "slice as many columns as the buffer has: `[r0:r1, c0:c0 + " + ExprText(*buffer.extents[1]) + "]`");
+          return std::nullopt;
+        }
+        rowLength = global.rowLength;
+        if (columns.start && !(columns.start->kind == ExprKind::Integer && columns.start->integer == 0))
+          columnOffset = columns.start;
       }
     }
     const SliceRange& globalRange = global.ranges[0];
@@ -929,6 +965,8 @@ class Checker {
     model.rows = rank == 2;
     model.length = std::move(length);
     model.globalOffset = globalRange.start;
+    model.rowLength = std::move(rowLength);
+    model.columnOffset = std::move(columnOffset);
     return model;
   }
 

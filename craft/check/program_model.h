@@ -170,6 +170,10 @@ struct CopyModel {
   bool rows = false;           // a 2-D copy: whole rows of the tensor's rows view [rows(x), dim(x, -1)]
   std::optional<Expr> length;  // elements (1-D) or rows (2-D) moved; absent: the buffer's capacity
   std::optional<Expr> globalOffset;  // the tensor-side start (elements, or rows for 2-D); absent: 0
+  // `x.view(-1, L)[r0:r1, c0:c1]`: the tensor's rows are L elements (not the buffer's COLS) and the
+  // copy starts at column c0 of each (absent: 0).
+  std::optional<Expr> rowLength;
+  std::optional<Expr> columnOffset;
 };
 
 struct UbBudget {

@@ -51,6 +51,11 @@ const char* StageName(StageKind kind) {
   return "Compute";
 }
 
+// An expression as the operand of `*` or `-`: parenthesised unless it binds tighter.
+std::string Wrapped(const CppExpression& expression) {
+  return expression.precedence > 5 ? "(" + expression.text + ")" : expression.text;
+}
+
 std::string Join(const std::vector<std::string>& items, const std::string& separator) {
   std::string text;
   for (size_t i = 0; i < items.size(); ++i) text += (i ? separator : "") + items[i];
@@ -203,6 +208,7 @@ std::vector<std::string> KernelWriter::StageParameters(const StageModel& stage) 
     if (const auto* copy = std::get_if<Copy>(&statement.node)) {
       for (const Access* access : {&copy->destination, &copy->source}) {
         if (access->listIndex) CollectNames(*access->listIndex, names);
+        if (access->rowLength) CollectNames(*access->rowLength, names);
         for (const SliceRange& range : access->ranges) {
           if (range.start) CollectNames(*range.start, names);
           if (range.stop) CollectNames(*range.stop, names);
@@ -382,11 +388,18 @@ void KernelWriter::WriteCopy(CodeWriter& out, const Statement& statement, std::m
   // The buffer side always starts at 0; a 2-D copy's tensor offset counts rows of COLS elements.
   const std::string localTensor = buffer.name;
   std::string globalTensor = model->global + "Gm";
+  // A view's rows are rowLength elements apart in the tensor, and the copy starts columnOffset in.
+  const std::string rowLength = model->rowLength ? Wrapped(names_.Scalars().Translate(*model->rowLength)) : "";
+  std::vector<std::string> offsetTerms;
   if (model->globalOffset) {
     const CppExpression start = names_.Scalars().Translate(*model->globalOffset);
-    const std::string wrapped = start.precedence > 5 ? "(" + start.text + ")" : start.text;
-    if (start.text != "0") globalTensor += "[" + (rows ? wrapped + " * " + names_.Columns(buffer) : start.text) + "]";
+    if (start.text != "0") {
+      offsetTerms.push_back(rows ? Wrapped(start) + " * " + (rowLength.empty() ? names_.Columns(buffer) : rowLength)
+                                 : start.text);
+    }
   }
+  if (model->columnOffset) offsetTerms.push_back(names_.Scalars().Translate(*model->columnOffset).text);
+  if (!offsetTerms.empty()) globalTensor += "[" + Join(offsetTerms, " + ") + "]";
   const int used = ++copyNames[buffer.name];
   const std::string params = buffer.name + "Copy" + (used > 1 ? std::to_string(used) : "");
   const std::string length = model->length ? names_.Scalar(*model->length) : names_.Scalar(*buffer.extents[0]);
@@ -395,8 +408,12 @@ void KernelWriter::WriteCopy(CodeWriter& out, const Statement& statement, std::m
     names_.UseHelper(kRowGap);
     const std::string bytes = "static_cast<uint32_t>(" + names_.Columns(buffer) + " * sizeof(" + type + "))";
     const std::string gap = "RowGapBlocks(" + names_.Columns(buffer) + ", sizeof(" + type + "))";
+    // The tensor side skips the rest of each of its rows (bytes); the buffer side pads rows to 32 bytes (blocks).
+    const std::string skip = rowLength.empty() ? "0"
+                                               : "static_cast<uint32_t>((" + rowLength + " - " + names_.Columns(buffer) +
+                                                     ") * sizeof(" + type + "))";
     out.Line("const DataCopyExtParams " + params + "{static_cast<uint16_t>(" + length + "), " + bytes + ", " +
-             (model->toGlobal ? gap + ", 0" : "0, " + gap) + ", 0};");
+             (model->toGlobal ? gap + ", " + skip : skip + ", " + gap) + ", 0};");
   } else {
     out.Line("const DataCopyExtParams " + params + "{1, static_cast<uint32_t>(" + length + " * sizeof(" + type + ")), 0, 0, 0};");
   }

@@ -56,11 +56,13 @@ struct SliceRange {
 };
 
 // A global tensor or a buffer as a copy's source or destination: `x[off:off + len]`,
-// `buf[0:r, :]`, `xs[i][a:b]` (tensor i of a list input), or a bare `buf`.
+// `buf[0:r, :]`, `xs[i][a:b]` (tensor i of a list input), `x.view(-1, L)[r0:r0 + r, c0:c0 + w]`
+// (the tensor read as rows of L elements, a block of them and of their columns), or a bare `buf`.
 struct Access {
   SourcePosition at;
   std::string name;
   std::optional<Expr> listIndex;   // the `[i]` of a list input
+  std::optional<Expr> rowLength;   // the L of `.view(-1, L)`
   std::vector<SliceRange> ranges;  // one per dimension; empty: the whole buffer
 };
 

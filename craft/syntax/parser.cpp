@@ -528,8 +528,9 @@ class Parser {
     Access target = ParseAccess();
     ExpectOperator("=", "a statement is `NAME = EXPR` (or a copy `BUF[a:b] = X[c:d]`)");
     bool sourceIsAccess = Peek().kind == TokenKind::Name && !IsReservedWord(Peek().text) &&
-                          (AtOperator("[", 1) || (IsCopyContext(context) && Peek(1).kind == TokenKind::Newline));
-    bool targetIsAccess = target.listIndex || !target.ranges.empty();
+                          (AtOperator("[", 1) || AtOperator(".", 1) ||
+                           (IsCopyContext(context) && Peek(1).kind == TokenKind::Newline));
+    bool targetIsAccess = target.listIndex || target.rowLength || !target.ranges.empty();
     bool elementRead = sourceIsAccess && !targetIsAccess && !IsCopyContext(context) && context != Context::Compute;
     if (elementRead) return ParseElementRead(std::move(target));
     if (sourceIsAccess || targetIsAccess) {
@@ -602,6 +603,7 @@ class Parser {
     Access access;
     access.at = Peek().at;
     access.name = ExpectName("a tensor or buffer name");
+    if (AtOperator(".")) ParseView(access);
     if (!AtOperator("[")) return access;
     Take();
     // `xs[i][...]`: a single index, then the slices of tensor i.
@@ -618,6 +620,21 @@ class Parser {
     }
     ParseRanges(access, std::nullopt);
     return access;
+  }
+
+  // `.view(-1, L)`: rows of L elements, as torch's view writes it.
+  void ParseView(Access& access) {
+    Take();
+    const std::string hint = "read a tensor as rows of L elements with `" + access.name + ".view(-1, L)[r0:r1, c0:c1]`";
+    ExpectWord("view", hint);
+    ExpectOperator("(", hint);
+    ExpectOperator("-", hint);
+    if (!At(TokenKind::Integer) || Peek().integer != 1) FailExpected("`-1`", hint);
+    Take();
+    ExpectOperator(",", hint);
+    access.rowLength = ParseExpr();
+    ExpectOperator(")", hint);
+    if (!AtOperator("[")) FailExpected("`[` after the view", hint);
   }
 
   // The slices after `[`, up to and including `]`; `start` is an already parsed first bound.
