@@ -51,14 +51,20 @@ ScalarNames InferShapeNames(const OpHeader& op) {
           [&op](const Expr& call) -> std::optional<CppExpression> {
             if (call.operands.empty() || call.operands[0].kind != ExprKind::Name) return std::nullopt;
             const std::string shape = "context->GetInputShape(" + std::to_string(InputIndex(op, call.operands[0].name)) + ")";
+            const std::string rank = "static_cast<int64_t>(" + shape + "->GetDimNum())";
+            // Extent of dimension i; a negative i (a literal or an attribute) counts from the end.
+            auto dim = [&](const std::string& i) {
+              return shape + "->GetDim(static_cast<size_t>(" + i + " < 0 ? " + rank + " + " + i + " : " + i + "))";
+            };
             if (call.name == "numel" && call.operands.size() == 1) return CppExpression{shape + "->GetShapeSize()"};
-            const Expr* index = call.operands.size() == 2 ? &call.operands[1] : nullptr;
-            const bool negative = index && index->kind == ExprKind::Unary && index->name == "-";
-            if (negative) index = &index->operands[0];
-            if (call.name == "dim" && index && index->kind == ExprKind::Integer) {
-              const int64_t i = negative ? -index->integer : index->integer;
-              const std::string index = i < 0 ? shape + "->GetDimNum() - " + std::to_string(-i) : std::to_string(i);
-              return CppExpression{shape + "->GetDim(" + index + ")"};
+            if (call.name == "rank" && call.operands.size() == 1) return CppExpression{rank};
+            if (call.name == "rows" && call.operands.size() == 1) {
+              return CppExpression{shape + "->GetShapeSize() / " + dim("-1"), ScalarType::Int, 5};
+            }
+            if (call.name == "dim" && call.operands.size() == 2) {
+              ScalarTranslator index(Side::Host, InferShapeNames(op));
+              const CppExpression i = index.Translate(call.operands[1]);
+              return CppExpression{dim(i.precedence > 0 ? "(" + i.text + ")" : i.text)};
             }
             return std::nullopt;
           }};

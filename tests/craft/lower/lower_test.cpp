@@ -94,6 +94,19 @@ TEST_P(GoldenProgram, LowersToTheSameBytesEveryTime) {
   EXPECT_EQ(first.op->files, second.op->files);
 }
 
+// Output extents may use every shape builtin, with attribute indices (`dim(x, axis)`), in InferShape.
+TEST(OutputExtents, ReadAttributesAndEveryShapeBuiltinInInferShape) {
+  const std::string program =
+      "op Halve:\n  input x: f32\n  attr axis: int = -1\n"
+      "  output y: f32 like x[:-1] + [dim(x, axis) // 2, rows(x), rank(x)]\n"
+      "host:\n  launch(1)\nkernel:\n  a = ub(f32, 8)\n  copyin:\n    a[0:8] = x[0:8]\n  copyout:\n    y[0:8] = a[0:8]\n";
+  const CompileResult result = Compile(program, "halve.craft");
+  ASSERT_TRUE(result.op) << Diagnostics(result);
+  const std::string host = result.op->files.at("op_host/halve.cpp");
+  EXPECT_NE(host.find("context->GetAttrs()->GetInt(0)"), std::string::npos) << host;
+  EXPECT_NE(host.find("GetShapeSize() / "), std::string::npos) << host;
+}
+
 INSTANTIATE_TEST_SUITE_P(Programs, GoldenProgram,
                          ::testing::Values(Solution("level1/Math/Sqrt", "sqrt"), Solution("level1/Math/Axpby", "axpby"),
                                            Solution("level1/Comparison/GreaterEqual", "greater_equal"),
