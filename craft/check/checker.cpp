@@ -47,7 +47,7 @@ struct Symbol {
 enum class Where { Host, Kernel, CopyIn, Compute, CopyOut };
 
 bool IsHostFunction(std::string_view name) {
-  return name == "numel" || name == "dim" || name == "rank" || name == "rows" || name == "len";
+  return name == "numel" || name == "dim" || name == "rank" || name == "rows" || name == "len" || name == "prod";
 }
 
 bool IsArithmeticFunction(std::string_view name) {
@@ -132,7 +132,7 @@ class Checker {
   std::vector<std::string> FunctionNames(Where where) const {
     std::vector<std::string> names = {"min", "max", "abs", "cdiv", "align_up", "align_down", "sizeof"};
     if (where == Where::Host)
-      for (const char* name : {"numel", "dim", "rank", "rows", "len"}) names.push_back(name);
+      for (const char* name : {"numel", "dim", "rank", "rows", "len", "prod"}) names.push_back(name);
     else
       names.push_back("block_span");
     return names;
@@ -218,16 +218,17 @@ class Checker {
       model_.inputs.push_back(std::move(tensor));
     }
     for (const AttrDecl& attr : op.attrs) {
-      ValueKind kind = attr.kind == AttrKind::Int      ? ValueKind::Int
-                       : attr.kind == AttrKind::Bool   ? ValueKind::Bool
-                       : attr.kind == AttrKind::String ? ValueKind::String
-                                                       : ValueKind::Float;
+      const bool list = attr.kind == AttrKind::ListInt || attr.kind == AttrKind::ListFloat;
+      ValueKind kind = attr.kind == AttrKind::Int || attr.kind == AttrKind::ListInt ? ValueKind::Int
+                       : attr.kind == AttrKind::Bool                              ? ValueKind::Bool
+                       : attr.kind == AttrKind::String                            ? ValueKind::String
+                                                                                  : ValueKind::Float;
       if (attr.defaultValue && (CheckScalar(*attr.defaultValue, Where::Host) == ValueKind::String) != (kind == ValueKind::String))
         Error(attr.defaultValue->at, "dtype", "the default of `" + attr.name + "` does not match its kind",
               kind == ValueKind::String ? "a str attribute's default is a string: `= \"mean\"`"
                                         : "give a number or true/false, as the attribute's kind says");
       Declare(attr.name, attr.at, Symbol{SymbolKind::Attr, {}, kind, {}, model_.attrs.size()});
-      model_.attrs.push_back(AttrModel{attr.name, attr.at, kind, false});
+      model_.attrs.push_back(AttrModel{attr.name, attr.at, kind, false, list});
     }
     for (const OutputDecl& output : op.outputs) {
       if (output.shape != ShapeRule::Explicit) {
@@ -365,6 +366,13 @@ class Checker {
         if (!host) model_.hostValues[symbol.index].readByKernel = true;
         return symbol.value;
       case SymbolKind::Attr:
+        if (model_.attrs[symbol.index].list) {
+          Error(expr.at, host ? "dtype" : "stage", "`" + name + "` is a list, not a scalar",
+                host ? "read its length, elements or product in the host: `len(" + name + ")`, `" + name + "[i]`, `prod(" +
+                           name + ")`"
+                     : "bind what the kernel needs in the host (`n = prod(" + name + ")`) and use that");
+          return symbol.value;
+        }
         if (!host && symbol.value == ValueKind::String) {
           Error(expr.at, "stage", "the str attribute `" + name + "` in the kernel",
                 "compare it in the host and pass the result: `mean = " + name + " == \"mean\"`");
@@ -392,8 +400,25 @@ class Checker {
     return ValueKind::Int;
   }
 
-  // `v = x[i]` in the kernel: one element of a global tensor as a scalar.
+  // The list attribute `name`, or null.
+  const AttrModel* ListAttr(const std::string& name) const {
+    const Symbol* symbol = Find(name);
+    if (!symbol || symbol->kind != SymbolKind::Attr || !model_.attrs[symbol->index].list) return nullptr;
+    return &model_.attrs[symbol->index];
+  }
+
+  // `v = x[i]` in the kernel: one element of a global tensor as a scalar; `a[i]` in the host: one
+  // element of a list attribute.
   ValueKind CheckElementRead(const Expr& expr, Where where) {
+    if (const AttrModel* attr = ListAttr(expr.name)) {
+      if (where != Where::Host) {
+        Error(expr.at, "stage", "an element of the list attribute `" + expr.name + "` read in the kernel",
+              "bind it in the host (`v = " + expr.name + "[i]`) and use `v` in the kernel");
+        return attr->kind;
+      }
+      CheckScalar(expr.operands[0], Where::Host);
+      return attr->kind;
+    }
     if (where != Where::Kernel) {
       Error(expr.at, "stage", "an element of `" + expr.name + "` read in " + (where == Where::Host ? "the host" : StageName(where)),
             where == Where::Host ? "read shapes in the host and elements in the kernel, outside stage blocks"
@@ -470,6 +495,18 @@ class Checker {
   // which the kernel reads too (the host has no loop over a list's tensors).
   ValueKind CheckShapeCall(const Expr& call, Where where) {
     const std::string& f = call.name;
+    if ((f == "len" || f == "prod") && call.operands.size() == 1 && call.operands[0].kind == ExprKind::Name) {
+      if (const AttrModel* attr = ListAttr(call.operands[0].name)) {
+        if (where != Where::Host)
+          Error(call.at, "stage", "`" + f + "` of a list attribute in the kernel",
+                "bind it in the host: `n = " + f + "(" + attr->name + ")`, and use `n` in the kernel");
+        return f == "len" ? ValueKind::Int : attr->kind;
+      }
+    }
+    if (f == "prod") {
+      Error(call.at, "syntax", "`prod` takes a list attribute", "write `prod(shape)` for an attribute `shape: list int`");
+      return ValueKind::Int;
+    }
     const Symbol* listSymbol = call.operands.empty() || call.operands[0].kind != ExprKind::Name ? nullptr : Find(call.operands[0].name);
     bool listTensor = listSymbol && (listSymbol->kind == SymbolKind::Input || listSymbol->kind == SymbolKind::Output) &&
                       model_.FindTensor(call.operands[0].name)->list;

@@ -53,8 +53,9 @@ struct TensorModel {
 struct AttrModel {
   std::string name;
   SourcePosition at;
-  ValueKind kind = ValueKind::Float;
+  ValueKind kind = ValueKind::Float;  // of an element, for a list
   bool readByKernel = false;  // becomes a tiling field
+  bool list = false;          // `list int` / `list float`: the host reads len(a), a[i], prod(a)
 };
 
 // ---- host ----

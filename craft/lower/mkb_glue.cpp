@@ -27,6 +27,8 @@ const char* AttrCppType(AttrKind kind) {
     case AttrKind::Float: return "double";
     case AttrKind::Bool: return "bool";
     case AttrKind::String: return "std::string";
+    case AttrKind::ListInt: return "std::vector<int64_t>";
+    case AttrKind::ListFloat: throw std::invalid_argument("a `list float` attribute");
   }
   return "double";
 }
@@ -163,7 +165,7 @@ std::string ProjectJson(const OpHeader& op) {
     inputs.push_back({{"name", input.name}, {"param_type", "required"}, {"format", {"ND"}}, {"type", {input.type.name}}});
   for (const OutputDecl& output : op.outputs)
     outputs.push_back({{"name", output.name}, {"param_type", "required"}, {"format", {"ND"}}, {"type", {output.type.name}}});
-  static const char* kAttrTypes[] = {"int", "float", "bool", "string"};
+  static const char* kAttrTypes[] = {"int", "float", "bool", "string", "listInt", "listFloat"};
   for (const AttrDecl& attr : op.attrs)
     attrs.push_back({{"name", attr.name}, {"param_type", "required"}, {"type", kAttrTypes[static_cast<int>(attr.kind)]}});
   return nlohmann::json::array({{{"op", op.name}, {"language", "cpp"}, {"input_desc", inputs},

@@ -42,13 +42,17 @@ ScalarNames InferShapeNames(const OpHeader& op) {
   return {[&op](const std::string& name) -> std::optional<CppExpression> {
             for (size_t i = 0; i < op.attrs.size(); ++i) {
               const AttrKind kind = op.attrs[i].kind;
-              if (op.attrs[i].name != name || kind == AttrKind::String) continue;
+              if (op.attrs[i].name != name || kind == AttrKind::String || kind == AttrKind::ListInt ||
+                  kind == AttrKind::ListFloat)
+                continue;
               return CppExpression{"*context->GetAttrs()->" + std::string(AttrGetter(kind)) + "(" + std::to_string(i) + ")",
                                    AttrType(kind), 3};
             }
             return std::nullopt;
           },
           [&op](const Expr& call) -> std::optional<CppExpression> {
+            ScalarTranslator translator(Side::Host, InferShapeNames(op));
+            if (std::optional<CppExpression> read = ListAttrRead(op, call, translator)) return read;
             if (call.operands.empty() || call.operands[0].kind != ExprKind::Name) return std::nullopt;
             const std::string shape = "context->GetInputShape(" + std::to_string(InputIndex(op, call.operands[0].name)) + ")";
             const std::string rank = "static_cast<int64_t>(" + shape + "->GetDimNum())";
@@ -59,11 +63,20 @@ ScalarNames InferShapeNames(const OpHeader& op) {
             if (call.name == "numel" && call.operands.size() == 1) return CppExpression{shape + "->GetShapeSize()"};
             if (call.name == "rank" && call.operands.size() == 1) return CppExpression{rank};
             if (call.name == "rows" && call.operands.size() == 1) {
-              return CppExpression{shape + "->GetShapeSize() / " + dim("-1"), ScalarType::Int, 5};
+              return CppExpression{shape + "->GetShapeSize() / " + shape + "->GetDim(" + shape + "->GetDimNum() - 1)",
+                                   ScalarType::Int, 5};
             }
             if (call.name == "dim" && call.operands.size() == 2) {
-              ScalarTranslator index(Side::Host, InferShapeNames(op));
-              const CppExpression i = index.Translate(call.operands[1]);
+              const Expr& index = call.operands[1];
+              const bool literal = index.kind == ExprKind::Integer ||
+                                   (index.kind == ExprKind::Unary && index.name == "-" &&
+                                    index.operands[0].kind == ExprKind::Integer);
+              if (literal) {  // a constant index needs no test of its sign
+                const int64_t i = index.kind == ExprKind::Integer ? index.integer : -index.operands[0].integer;
+                return CppExpression{shape + "->GetDim(" +
+                                     (i < 0 ? shape + "->GetDimNum() - " + std::to_string(-i) : std::to_string(i)) + ")"};
+              }
+              const CppExpression i = translator.Translate(index);
               return CppExpression{dim(i.precedence > 0 ? "(" + i.text + ")" : i.text)};
             }
             return std::nullopt;
@@ -185,6 +198,8 @@ const char* AttrSetter(AttrKind kind) {
     case AttrKind::Float: return "Float";
     case AttrKind::Bool: return "Bool";
     case AttrKind::String: return "String";
+    case AttrKind::ListInt: return "ListInt";
+    case AttrKind::ListFloat: return "ListFloat";
   }
   return "Float";
 }

@@ -98,6 +98,8 @@ class HostScope {
 
   std::optional<CppExpression> Call(const Expr& call) {
     const auto& args = call.operands;
+    ScalarTranslator index(Side::Host, Names());
+    if (std::optional<CppExpression> read = ListAttrRead(op_, call, index)) return read;
     if (!args.empty() && args[0].kind == ExprKind::Name && IsList(args[0])) return ListCall(call);
     if (call.name == "numel" && args.size() == 1) return CppExpression{Shape(args[0]) + ".GetShapeSize()", ScalarType::Int};
     if (call.name == "rank" && args.size() == 1) {
@@ -143,6 +145,8 @@ ScalarType AttrType(AttrKind kind) {
     case AttrKind::Float: return ScalarType::Float;
     case AttrKind::Bool: return ScalarType::Bool;
     case AttrKind::String: return ScalarType::String;
+    case AttrKind::ListInt: return ScalarType::Int;  // of an element
+    case AttrKind::ListFloat: return ScalarType::Float;
   }
   return ScalarType::Float;
 }
@@ -153,8 +157,31 @@ const char* AttrGetter(AttrKind kind) {
     case AttrKind::Float: return "GetFloat";
     case AttrKind::Bool: return "GetBool";
     case AttrKind::String: return "GetStr";
+    case AttrKind::ListInt: return "GetListInt";
+    case AttrKind::ListFloat: return "GetListFloat";
   }
   return "GetFloat";
+}
+
+std::optional<CppExpression> ListAttrRead(const OpHeader& op, const Expr& expression, ScalarTranslator& index) {
+  const bool element = expression.kind == ExprKind::Element;
+  const bool call = expression.kind == ExprKind::Call && (expression.name == "len" || expression.name == "prod") &&
+                    expression.operands.size() == 1 && expression.operands[0].kind == ExprKind::Name;
+  if (!element && !call) return std::nullopt;
+  const std::string& name = element ? expression.name : expression.operands[0].name;
+  for (size_t i = 0; i < op.attrs.size(); ++i) {
+    const AttrKind kind = op.attrs[i].kind;
+    if (op.attrs[i].name != name || (kind != AttrKind::ListInt && kind != AttrKind::ListFloat)) continue;
+    const std::string list = "context->GetAttrs()->" + std::string(AttrGetter(kind)) + "(" + std::to_string(i) + ")";
+    const ScalarType type = AttrType(kind);
+    if (element) return CppExpression{list + "->GetData()[" + index.Translate(expression.operands[0]).text + "]", type};
+    if (expression.name == "len") return CppExpression{"static_cast<int64_t>(" + list + "->GetSize())", ScalarType::Int};
+    const std::string one = type == ScalarType::Int ? "int64_t{1}" : "1.0";
+    return CppExpression{"std::accumulate(" + list + "->GetData(), " + list + "->GetData() + " + list + "->GetSize(), " +
+                             one + ", std::multiplies<>())",
+                         type};
+  }
+  return std::nullopt;
 }
 
 namespace {
@@ -221,6 +248,7 @@ TilingFunction LowerTilingFunction(const Program& program, const ProgramModel& m
   for (size_t i = 0; i < program.op.attrs.size(); ++i) {
     const AttrDecl& attr = program.op.attrs[i];
     if (!Mentions(hostNames, attr.name) && !readByKernel(attr.name)) continue;
+    if (attr.kind == AttrKind::ListInt || attr.kind == AttrKind::ListFloat) continue;  // read where used (ListAttrRead)
     const ScalarType type = AttrType(attr.kind);
     const std::string value = "context->GetAttrs()->" + std::string(AttrGetter(attr.kind)) + "(" + std::to_string(i) + ")";
     if (type == ScalarType::String) {

@@ -35,6 +35,10 @@ std::string ElementsField(const std::string& tensor);
 // How an attribute of this kind is held on the host, and the RuntimeAttrs getter that reads it.
 ScalarType AttrType(AttrKind kind);
 const char* AttrGetter(AttrKind kind);
+// `len(a)`, `a[i]` and `prod(a)` of a list attribute `a`, read from `context->GetAttrs()` (the
+// tiling's and InferShape's contexts both have it); nullopt for any other expression. `index`
+// translates the element's index.
+std::optional<CppExpression> ListAttrRead(const OpHeader& op, const Expr& expression, ScalarTranslator& index);
 // The position of an input among the op's inputs.
 int InputIndex(const OpHeader& op, const std::string& input);
 

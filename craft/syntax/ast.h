@@ -83,7 +83,8 @@ struct InputDecl {
   bool valueDepend = false;  // `T value_depend`: the host reads its values (a VALUE_DEPEND parameter)
 };
 
-enum class AttrKind { Int, Float, Bool, String };
+// ListInt and ListFloat are `list int` and `list float`: the host reads their length and elements.
+enum class AttrKind { Int, Float, Bool, String, ListInt, ListFloat };
 
 struct AttrDecl {
   SourcePosition at;

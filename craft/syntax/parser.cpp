@@ -289,6 +289,16 @@ class Parser {
       attr.at = at;
       attr.name = ExpectName("the attribute's name");
       ExpectOperator(":", "write `attr NAME: int|float|bool|str [= DEFAULT]`");
+      if (AtWord("list")) {
+        Take();
+        if (AtWord("int")) attr.kind = AttrKind::ListInt;
+        else if (AtWord("float")) attr.kind = AttrKind::ListFloat;
+        else FailExpected("`int` or `float`", "a list attribute is `list int` or `list float`");
+        Take();
+        ExpectEndOfLine();
+        op.attrs.push_back(std::move(attr));
+        return;
+      }
       if (AtWord("int")) attr.kind = AttrKind::Int;
       else if (AtWord("float")) attr.kind = AttrKind::Float;
       else if (AtWord("bool")) attr.kind = AttrKind::Bool;
@@ -532,8 +542,8 @@ class Parser {
                            (IsCopyContext(context) && Peek(1).kind == TokenKind::Newline));
     bool targetIsAccess = target.listIndex || target.rowLength || !target.ranges.empty();
     bool elementRead = sourceIsAccess && !targetIsAccess && !IsCopyContext(context) && context != Context::Compute;
-    if (elementRead) return ParseElementRead(std::move(target));
-    if (sourceIsAccess || targetIsAccess) {
+    // `v = x[i] ...` is a binding whose value reads an element (ParseElement); other accesses are copies.
+    if (!elementRead && (sourceIsAccess || targetIsAccess)) {
       Copy copy;
       copy.destination = std::move(target);
       if (!sourceIsAccess)
@@ -556,20 +566,18 @@ class Parser {
     return binding;
   }
 
-  // `NAME = TENSOR[INDEX]`: one element of a global tensor read into a kernel scalar.
-  Binding ParseElementRead(Access target) {
-    SourcePosition at = Peek().at;
-    Expr element = Node(ExprKind::Element, at, ExpectName("a tensor name"));
-    ExpectOperator("[", "read one element: `v = x[i]`");
+  // `x[i]`: one element of a tensor (kernel) or of a list attribute (host).
+  Expr ParseElement() {
+    const SourcePosition at = Peek().at;
+    Expr element = Node(ExprKind::Element, at, Take().text);
+    Take();  // `[`
+    if (AtOperator(":"))
+      Fail(Peek().at, "a slice inside an expression", "slices appear only in copies; read one element with `x[i]`");
     element.operands.push_back(ParseExpr());
     if (AtOperator(":"))
-      Fail(Peek().at, "a slice assigned to a scalar", "slices are copied into buffers in copyin:; read one element with `v = x[i]`");
-    ExpectOperator("]", "read one element: `v = x[i]`");
-    ExpectEndOfLine();
-    Binding binding;
-    binding.names.push_back(target.name);
-    binding.value = std::move(element);
-    return binding;
+      Fail(Peek().at, "a slice inside an expression", "slices appear only in copies; read one element with `x[i]`");
+    ExpectOperator("]", "read one element: `x[i]`");
+    return element;
   }
 
   static bool IsCopyContext(Context context) { return context == Context::CopyIn || context == Context::CopyOut; }
@@ -775,8 +783,7 @@ class Parser {
         }
         if (IsReservedWord(token.text)) FailExpected("an expression", "`" + token.text + "` is a reserved word");
         if (AtOperator("(", 1)) return ParseCall();
-        if (AtOperator("[", 1))
-          Fail(Peek(1).at, "a slice inside an expression", "slices appear only in copies; index with a copy into a buffer");
+        if (AtOperator("[", 1)) return ParseElement();
         return Node(ExprKind::Name, Take().at, token.text);
       }
       case TokenKind::Operator:

@@ -277,7 +277,8 @@ TEST(CraftParser, MisplacedStatementsAreSyntaxErrors) {
   EXPECT_EQ(first(WithKernel("  exp(x)\n")), "the result of `exp(...)` is not assigned");
   EXPECT_EQ(first(WithKernel("  else:\n    k = 1\n")), "`else` without an `if`");
   EXPECT_EQ(first(WithKernel("  k = a < b < c\n")), "comparisons do not chain");
-  EXPECT_EQ(first(WithKernel("  k = 1 + x[0]\n")), "a slice inside an expression");
+  EXPECT_EQ(first(WithKernel("  k = 1 + x[:2]\n")), "a slice inside an expression");
+  EXPECT_EQ(first(WithKernel("  k = 1 + x[0:2]\n")), "a slice inside an expression");
   EXPECT_EQ(first("kernel:\n  k = 1\n"), "`kernel` out of place: expected `op`");
 }
 
