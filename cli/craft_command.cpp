@@ -8,6 +8,7 @@
 #include "bench/oracle/oracle.h"
 #include "bench/task/task_tree.h"
 #include "cache_location.h"
+#include "craft/check/op_def_signature.h"
 #include "craft/craft.h"
 #include "craft/program_files.h"
 #include "craft/tune/tune.h"
@@ -33,15 +34,16 @@ void Print(const std::vector<craft::Diagnostic>& diagnostics) {
 }
 
 // The one task `--task` names, or nullptr after saying why.
-const bench::Task* FindTask(const bench::TaskTree& tree, const CraftTuneOptions& options) {
-  const bench::FilteredTasks selected = bench::FilterTasks(tree.tasks, bench::TaskFilter{{}, {}, {options.task}});
+const bench::Task* FindTask(const bench::TaskTree& tree, const std::string& command, const std::string& file,
+                            const std::string& task, const std::string& suite) {
+  const bench::FilteredTasks selected = bench::FilterTasks(tree.tasks, bench::TaskFilter{{}, {}, {task}});
   if (selected.tasks.size() == 1) return selected.tasks[0];
-  std::cerr << "akgen craft tune: " << options.file << ": ";
+  std::cerr << "akgen craft " << command << ": " << file << ": ";
   if (selected.tasks.empty()) {
-    std::cerr << "no task '" << options.task << "' in " << tree.root.string() << "; `akgen tasks " << options.suite
+    std::cerr << "no task '" << task << "' in " << tree.root.string() << "; `akgen tasks " << suite
               << "` lists them\n";
   } else {
-    std::cerr << "--task " << options.task << " matches " << selected.tasks.size() << " tasks:";
+    std::cerr << "--task " << task << " matches " << selected.tasks.size() << " tasks:";
     for (const bench::Task* task : selected.tasks) std::cerr << ' ' << task->Key();
     std::cerr << "; give the key\n";
   }
@@ -59,7 +61,24 @@ fs::path TunedFile(const CraftTuneOptions& options) {
 int CraftCheck(const CraftOptions& options) {
   const std::optional<std::string> source = ReadProgram(options.file);
   if (!source) return 2;
-  const craft::CheckResult result = craft::Check(*source, options.file);
+  std::optional<craft::TaskSignature> signature;
+  if (!options.task.empty()) {
+    try {
+      const bench::TaskTree tree = bench::ReadTaskTree(SuiteRoot(options.suite));
+      const bench::Task* task = FindTask(tree, "check", options.file, options.task, options.suite);
+      if (!task) return 2;
+      if (task->files.questionHost) signature = craft::ReadTaskSignature(*task->files.questionHost);
+      if (!signature) {
+        std::cerr << "akgen craft check: " << task->Key() << " has no host template with an OpDef ("
+                  << (task->directory / "question" / "op_host").string() << "), so there is no signature to check\n";
+        return 2;
+      }
+    } catch (const std::runtime_error& error) {
+      std::cerr << "akgen craft check: " << error.what() << '\n';
+      return 2;
+    }
+  }
+  const craft::CheckResult result = craft::Check(*source, options.file, signature ? &*signature : nullptr);
   Print(result.diagnostics);
   return result.HasErrors() ? 1 : 0;
 }
@@ -94,7 +113,7 @@ int CraftTune(const CraftTuneOptions& options) {
   }
   try {
     const bench::TaskTree tree = bench::ReadTaskTree(SuiteRoot(options.suite));
-    const bench::Task* task = FindTask(tree, options);
+    const bench::Task* task = FindTask(tree, "tune", options.file, options.task, options.suite);
     if (!task) return 2;
     craft::TuneRequest request{options.file, *source, task, {}, options.maxCandidates};
     request.eval.suiteRoot = tree.root;

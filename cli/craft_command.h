@@ -9,6 +9,8 @@ namespace akgen {
 struct CraftOptions {
   std::string file;
   std::string outDir;  // compile: empty writes beside FILE
+  std::string task;    // check: hold the op header to this task's host template too
+  std::string suite = "builtin";
 };
 
 struct CraftTuneOptions {

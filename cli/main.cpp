@@ -132,6 +132,9 @@ int main(int argc, char** argv) {
   akgen::CraftOptions craftOptions;
   CLI::App* craftCheck = craft->add_subcommand("check", "check a program; diagnostics on stderr");
   craftCheck->add_option("file", craftOptions.file, "the .craft program")->required();
+  craftCheck->add_option("--task", craftOptions.task,
+                         "also hold the op header to this task's host template (question/op_host): an op or a key");
+  craftCheck->add_option("--suite", craftOptions.suite, "with --task: builtin, or the path of a tasks/ tree");
   CLI::App* craftCompile = craft->add_subcommand("compile", "compile a program to AscendC (op_host/, op_kernel/)");
   craftCompile->add_option("file", craftOptions.file, "the .craft program")->required();
   craftCompile->add_option("-o,--out", craftOptions.outDir, "directory for op_host/ and op_kernel/ (default: beside FILE)");

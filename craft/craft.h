@@ -43,8 +43,11 @@ struct CompileResult {
   std::optional<CompiledOp> op;  // set exactly when there is no error
 };
 
-// `fileName` only labels the diagnostics.
-CheckResult Check(const std::string& source, const std::string& fileName);
-CompileResult Compile(const std::string& source, const std::string& fileName);
+struct TaskSignature;  // check/op_def_signature.h
+
+// `fileName` only labels the diagnostics. With `task`, the op header is also held to the task's
+// host template (its `signature` diagnostics); an error there stops the compile like any other.
+CheckResult Check(const std::string& source, const std::string& fileName, const TaskSignature* task = nullptr);
+CompileResult Compile(const std::string& source, const std::string& fileName, const TaskSignature* task = nullptr);
 
 }  // namespace akgen::craft

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "craft/check/op_def_signature.h"
 #include "craft/craft.h"
 #include "craft/program_files.h"
 
@@ -21,8 +22,10 @@ std::vector<fs::path> Programs(const fs::path& directory) {
 
 }  // namespace
 
-bool WriteDslSample(const std::string& source, const fs::path& program, const fs::path& sample) {
-  const CompileResult result = Compile(source, program.string());
+bool WriteDslSample(const std::string& source, const fs::path& program, const fs::path& sample, const bench::Task* task) {
+  std::optional<TaskSignature> signature;
+  if (task && task->files.questionHost) signature = ReadTaskSignature(*task->files.questionHost);
+  const CompileResult result = Compile(source, program.string(), signature ? &*signature : nullptr);
   if (result.op) {
     WriteSources(*result.op, sample);
   } else {
@@ -57,7 +60,7 @@ DslSamples WriteDslSamples(const std::vector<const bench::Task*>& tasks, const f
     for (size_t i = 0; i < programs.size(); ++i) {
       try {
         const bool compiled =
-            WriteDslSample(ReadProgram(programs[i]), programs[i], root / task->Key() / ("sample" + std::to_string(i)));
+            WriteDslSample(ReadProgram(programs[i]), programs[i], root / task->Key() / ("sample" + std::to_string(i)), task);
         ++(compiled ? samples.compiled : samples.failed);
       } catch (const std::runtime_error& error) {
         samples.problems.push_back(error.what());

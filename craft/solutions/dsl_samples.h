@@ -23,10 +23,11 @@ struct DslSamples {
 inline constexpr const char* kSampleProgramFolder = "dsl";
 
 // One program (`source`, read from `program`, whose name labels the diagnostics and the copy) into
-// one sample folder; true when it compiled. The copy of the program is written last: a sample that
-// holds it is complete.
+// one sample folder; true when it compiled. With `task`, the op header must also fit the task's host
+// template (a `signature` error is a compile error). The copy of the program is written last: a
+// sample that holds it is complete.
 bool WriteDslSample(const std::string& source, const std::filesystem::path& program,
-                    const std::filesystem::path& sample);
+                    const std::filesystem::path& sample, const bench::Task* task = nullptr);
 
 // The sandboxed builds run as another user: every folder below `root` must be searchable and every
 // file readable, whatever the umask.

@@ -70,7 +70,7 @@ void HarnessScorer::ReadExistingSamples() {
 int HarnessScorer::SampleFor(const std::string& text) {
   if (const auto found = sampleOfText_.find(text); found != sampleOfText_.end()) return found->second;
   const int sample = nextSample_++;
-  WriteDslSample(text, setup_.programFile, TaskSamples() / ("sample" + std::to_string(sample)));
+  WriteDslSample(text, setup_.programFile, TaskSamples() / ("sample" + std::to_string(sample)), setup_.task);
   sampleOfText_.emplace(text, sample);
   return sample;
 }

@@ -266,7 +266,7 @@ class Generator {
         if (craft::WriteMkbDslSample(source, program, folder, *state.task))
           generation.files.push_back(craft::MkbSixStringFile(folder).filename().string());
       } else {
-        craft::WriteDslSample(source, program, folder);
+        craft::WriteDslSample(source, program, folder, state.task);
       }
       for (const fs::directory_entry& entry : fs::recursive_directory_iterator(folder))
         if (entry.is_regular_file()) generation.files.push_back(fs::relative(entry.path(), folder).generic_string());
