@@ -1150,6 +1150,9 @@ class Checker {
 
   void CheckComputeShape(const Expr& call, const PrimitiveInfo& info, const std::vector<const BufferModel*>& operands,
                          const BufferModel& destination) {
+    if (info.primitive == Primitive::Iota && destination.extents.size() == 2)
+      Error(call.at, "dtype", "`iota` numbers the elements of a 1-D buffer, and `" + destination.name + "` is 2-D",
+            "make the ramp in a 1-D buffer of COLS elements and repeat it with `bcast_row(ramp, ROWS)`");
     if (operands.empty()) return;
     size_t operandRank = operands.back()->extents.size();
     size_t destinationRank = destination.extents.size();
