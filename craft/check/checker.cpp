@@ -26,6 +26,8 @@ constexpr int kMaxBufferDepth = 8;
 constexpr int64_t kRowAlign = 32;
 constexpr int64_t kCompareAlign = 128;
 constexpr int64_t kZeroChunk = 256;
+// An f16 reduction keeps the index it finds in 16 bits (argmax_rows, argmin_rows).
+constexpr int64_t kMaxHalfIndexColumns = 65536;
 
 int64_t AlignToBlock(int64_t bytes) { return (bytes + kBlockBytes - 1) / kBlockBytes * kBlockBytes; }
 
@@ -1079,7 +1081,7 @@ class Checker {
     std::optional<Primitive> primitive = FindPrimitive(call.name);
     if (!primitive) {
       std::vector<std::string> names;
-      for (int p = 0; p <= static_cast<int>(Primitive::MaxAll); ++p)
+      for (int p = 0; p <= static_cast<int>(kLastPrimitive); ++p)
         names.emplace_back(InfoOf(static_cast<Primitive>(p)).name);
       UnknownName(call.at, call.name, "primitive", names);
       return;
@@ -1178,11 +1180,14 @@ class Checker {
       Dtype result = operand;
       if (info.result == ResultDtype::Bool) result = Dtype::Bool;
       if (info.result == ResultDtype::Destination) result = destination.dtype.perCombination[k];
+      if (info.result == ResultDtype::Index) result = Dtype::I32;
       if (castTarget) result = castTarget->perCombination[k];
-      if (info.primitive == Primitive::Duplicate &&
-          (result == Dtype::I8 || result == Dtype::U8 || result == Dtype::Bool || result == Dtype::I64)) {
-        Error(call.at, "dtype", "`duplicate` cannot fill " + DtypeText(destination.dtype, k),
-              "fill an f16, bf16, f32, i16 or i32 buffer and cast it");
+      if (info.primitive == Primitive::Iota && result != Dtype::I16 && result != Dtype::I32 && result != Dtype::F16 &&
+          result != Dtype::F32) {
+        Error(call.at, "dtype", "`iota` cannot fill " + DtypeText(destination.dtype, k) +
+                                    ": the vector unit's index ramp makes i16, i32, f16 and f32 only",
+              "make the ramp in an i32 (or f32) buffer and cast it: `idx = iota(0)`, then `" + destination.name +
+                  " = cast(idx, ...)`");
         return false;
       }
       if (castTarget && !CastPath(operand, result)) {
@@ -1214,6 +1219,9 @@ class Checker {
 
   void CheckComputeShape(const Expr& call, const PrimitiveInfo& info, const std::vector<const BufferModel*>& operands,
                          const BufferModel& destination) {
+    if (info.primitive == Primitive::Iota && destination.extents.size() == 2)
+      Error(call.at, "dtype", "`iota` numbers the elements of a 1-D buffer, and `" + destination.name + "` is 2-D",
+            "make the ramp in a 1-D buffer of COLS elements and repeat it with `bcast_row(ramp, ROWS)`");
     if (operands.empty()) return;
     size_t operandRank = operands.back()->extents.size();
     size_t destinationRank = destination.extents.size();
@@ -1227,8 +1235,33 @@ class Checker {
       require(operandRank == 1 && destinationRank == 2, "`" + name + "` broadcasts a 1-D buffer into a 2-D buffer");
     if (info.shape == ResultShape::Single)
       require(operandRank == 1 && destinationRank == 1, "`" + name + "` reduces a 1-D buffer into element 0 of a 1-D buffer");
-    if (info.primitive == Primitive::SoftmaxRows)
-      require(operandRank == 2 && destinationRank == 2, "`softmax_rows` works on 2-D buffers");
+    if (info.primitive == Primitive::SoftmaxRows || info.primitive == Primitive::CumsumRows ||
+        info.primitive == Primitive::CumprodRows)
+      require(operandRank == 2 && destinationRank == 2, "`" + name + "` works on 2-D buffers");
+    bool scan = info.primitive == Primitive::CumsumRows || info.primitive == Primitive::CumprodRows;
+    if (scan && operandRank == 2 && destinationRank == 2 && !SameExpr(*destination.extents[1], *operands.back()->extents[1]))
+      Error(call.at, "dtype",
+            "`" + name + "` keeps each row's columns, but `" + destination.name + "` has " +
+                ExprText(*destination.extents[1]) + " columns and `" + operands.back()->name + "` has " +
+                ExprText(*operands.back()->extents[1]),
+            "declare `" + destination.name + "` with the same COLS as `" + operands.back()->name + "`");
+    bool indexed = info.primitive == Primitive::ArgmaxRows || info.primitive == Primitive::ArgminRows;
+    if (indexed && operandRank == 2) {
+      // f16 keeps the reduction's index in 16 bits: a row of more than 65536 columns has indices it cannot hold.
+      const BufferModel& source = *operands.back();
+      for (size_t k = 0; k < Combinations(); ++k) {
+        if (source.dtype.perCombination[k] != Dtype::F16) continue;
+        sizeCombination_ = k;
+        Interval columns = Range(*source.extents[1]);
+        sizeCombination_ = kNoCombination;
+        if (columns.high && *columns.high <= kMaxHalfIndexColumns) continue;
+        Error(call.at, "dtype",
+              "`" + name + "` on f16 rows finds indices below 65536, and the columns of `" + source.name + "` have " +
+                  (columns.high ? "up to " + std::to_string(*columns.high) : std::string("no upper bound")),
+              "bound the row length in the host: `require(dim(x, -1) <= 65536, \"...\")`, or cast the rows to f32");
+        break;
+      }
+    }
   }
 
   // docs/dsl.md: the length of the last copy-in into any operand, carried through the results.

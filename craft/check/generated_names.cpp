@@ -9,8 +9,8 @@ namespace {
 
 // C++20's keywords and alternative tokens (craft's reserved words among them are refused earlier),
 // the types the generated code spells, and the names the tiling function and the kernel entry
-// declare (docs/dsl.md "How a program is lowered").
-constexpr std::array<std::string_view, 111> kNames = {
+// declare (docs/dsl.md "How a program is lowered"), and locals of compute statements.
+constexpr std::array<std::string_view, 132> kNames = {
     "alignas", "alignof", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break", "case", "catch", "char",
     "char8_t", "char16_t", "char32_t", "class", "compl", "concept", "const", "consteval", "constexpr", "constinit",
     "const_cast", "continue", "co_await", "co_return", "co_yield", "decltype", "default", "delete", "do", "double",
@@ -21,7 +21,11 @@ constexpr std::array<std::string_view, 111> kNames = {
     "typename", "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq",
     "half", "bfloat16_t", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t",
     "size_t", "std", "ge", "gert", "optiling", "ops", "AscendC", "platform", "context", "tiling", "tilingData",
-    "workspace", "op", "pipe", "next", "scratchBuf", "zeroBuf"};
+    "workspace", "op", "pipe", "next", "scratchBuf", "zeroBuf",
+    // locals the statements of fills, scans and row indices declare (compute_lowering.cpp)
+    "rowWork", "rowValue", "rowIndex", "nanFlags", "fillByte", "fillBits", "fillLow", "fillHigh", "fillWords",
+    "fillCount", "firstWord", "chunkWords", "wholeRepeats", "tailWords", "tailLanes", "lowLanes", "highLanes",
+    "rowIn", "rowOut", "running", "columnIndex"};
 
 }  // namespace
 

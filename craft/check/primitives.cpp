@@ -54,12 +54,17 @@ constexpr auto kPrimitives = std::to_array<PrimitiveInfo>({
     {BcastRow, "bcast_row", S::BufferExtent, R::SameAsOperand, Sh::Rows, false, false},
     {SumAll, "sum_all", S::Buffer, R::SameAsOperand, Sh::Single, true, true},
     {MaxAll, "max_all", S::Buffer, R::SameAsOperand, Sh::Single, true, true},
+    {Iota, "iota", S::Scalar, R::Destination, Sh::Elementwise, false, false},
+    {CumsumRows, "cumsum_rows", S::Buffer, R::SameAsOperand, Sh::Elementwise, true, false},
+    {CumprodRows, "cumprod_rows", S::Buffer, R::SameAsOperand, Sh::Elementwise, true, false},
+    {ArgmaxRows, "argmax_rows", S::Buffer, R::Index, Sh::PerRow, true, true},
+    {ArgminRows, "argmin_rows", S::Buffer, R::Index, Sh::PerRow, true, true},
 });
 
 constexpr bool InEnumerationOrder() {
   for (size_t i = 0; i < kPrimitives.size(); ++i)
     if (static_cast<size_t>(kPrimitives[i].primitive) != i) return false;
-  return kPrimitives.back().primitive == MaxAll;
+  return kPrimitives.back().primitive == kLastPrimitive;
 }
 static_assert(InEnumerationOrder(), "kPrimitives must list every Primitive in enumeration order");
 

@@ -17,7 +17,13 @@ enum class Primitive {
   SumRows, MaxRows, MinRows,                                     // 2-D → one value per row
   BcastRows, BcastRow,                                           // 1-D → 2-D
   SumAll, MaxAll,                                                // 1-D → element 0
+  Iota,                                                          // (scalar): start, start + 1, ...
+  CumsumRows, CumprodRows,                                       // 2-D → 2-D, prefix along each row
+  ArgmaxRows, ArgminRows,                                        // 2-D → one i32 index per row
 };
+
+// The last primitive of the enumeration, for loops over all of them.
+constexpr Primitive kLastPrimitive = Primitive::ArgminRows;
 
 // The argument list a primitive takes, positionally.
 enum class Signature {
@@ -35,7 +41,8 @@ enum class ResultDtype {
   SameAsOperand,  // the (first buffer) operand's dtype
   Bool,           // compare, isfinite
   CastTarget,     // the dtype argument
-  Destination,    // duplicate: whatever the destination holds
+  Destination,    // duplicate, iota: whatever the destination holds
+  Index,          // argmax_rows, argmin_rows: i32 column indices
 };
 
 // The shape of the result relative to the (first buffer) operand.

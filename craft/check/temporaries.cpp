@@ -60,6 +60,13 @@ std::optional<TempNeed> TempNeedOf(Primitive primitive, const std::string& opera
     case Primitive::SumRows:
     case Primitive::MaxRows:
     case Primitive::MinRows:
+    case Primitive::ArgmaxRows:
+    case Primitive::ArgminRows:
+      // A NaN flag per element of the operand, then as the row reductions below.
+      need.alignedRegions = 1;
+      need.rowStrides = 1;
+      need.fixedBytes = 32;
+      break;
     case Primitive::SoftmaxRows:
       // Rows are reduced one at a time: one row of work space and a 32-byte result block.
       need.rowStrides = 1;

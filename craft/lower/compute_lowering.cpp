@@ -126,7 +126,7 @@ std::string ComputeLowering::ScratchBytes(const ComputeModel& compute) {
     case Primitive::MinRows: case Primitive::SoftmaxRows: case Primitive::SumAll: case Primitive::MaxAll:
     case Primitive::CmpLt: case Primitive::CmpLe: case Primitive::CmpGt:
     case Primitive::CmpGe: case Primitive::CmpEq: case Primitive::CmpNe: case Primitive::Select:
-    case Primitive::IsFinite: break;
+    case Primitive::IsFinite: case Primitive::ArgmaxRows: case Primitive::ArgminRows: break;
     case Primitive::Cast:
       if (!compute.temp) return "";
       return std::to_string(compute.temp->eighthBytesPerElement.front() / 8) + " * " + names_.Capacity(source) + " + " +
@@ -147,6 +147,9 @@ std::string ComputeLowering::ScratchBytes(const ComputeModel& compute) {
     case Primitive::Select: return "2 * " + capacity + " + " + capacity + " / 8";
     case Primitive::SumRows: case Primitive::MaxRows: case Primitive::MinRows: case Primitive::SoftmaxRows:
       return names_.RowStride(source) + " * sizeof(" + type + ") + 32";
+    case Primitive::ArgmaxRows: case Primitive::ArgminRows:
+      // NaN flags as large as the operand, then one row of work space and a 32-byte result block.
+      return region + " + " + names_.RowStride(source) + " * sizeof(" + type + ") + 32";
     case Primitive::SumAll: case Primitive::MaxAll: return region;
     default: return "";
   }
@@ -189,6 +192,56 @@ std::vector<std::string> ComputeLowering::CastLines(const std::vector<CastStep>&
   return lines;
 }
 
+// duplicate(s): the vector Duplicate fills 2- and 4-byte elements. A 1-byte dtype is filled as int16
+// words holding the byte twice; i64 through its int32 view, whose even lanes (the low words, A2 being
+// little-endian) and odd lanes (the high words) two masked level-0 Duplicates write.
+std::vector<std::string> ComputeLowering::FillLines(const ComputeModel& compute, const Expr& value, size_t combination) {
+  const std::string& d = compute.destination;
+  const std::string n = ElementCount(compute);
+  const Dtype dtype = compute.resultDtype[combination];
+  const std::string scalar = names_.Scalars().Translate(value).text;
+  if (DtypeBytes(dtype) == 1) {
+    const std::string byte = dtype == Dtype::I8     ? "static_cast<uint8_t>(static_cast<int8_t>(" + scalar + "))"
+                             : dtype == Dtype::Bool ? "static_cast<uint8_t>(static_cast<bool>(" + scalar + "))"
+                                                    : "static_cast<uint8_t>(" + scalar + ")";
+    return {"{",
+            "    // no 1-byte Duplicate: int16 words that hold the byte twice (the buffer is whole 32-byte blocks)",
+            "    const uint16_t fillByte = " + byte + ";",
+            "    " + Call("Duplicate", {Reinterpreted(d, "int16_t"), "static_cast<int16_t>(fillByte * 257)",
+                                        "static_cast<int32_t>((" + n + " + 1) / 2)"}),
+            "}"};
+  }
+  if (dtype != Dtype::I64) return {Call("Duplicate", {d, ScalarArgument(value, KernelType(Buffer(d).dtype)), n})};
+  names_.Scalars().UseHelper("ScalarMin");
+  return {"{",
+          "    // no 64-bit Duplicate: on the int32 view, the low word into the even lanes and the high word into",
+          "    // the odd lanes, by masked level-0 Duplicates of up to 255 repeats of 64 lanes",
+          "    const uint64_t fillBits = static_cast<uint64_t>(static_cast<int64_t>(" + scalar + "));",
+          "    const int32_t fillLow = static_cast<int32_t>(static_cast<uint32_t>(fillBits));",
+          "    const int32_t fillHigh = static_cast<int32_t>(static_cast<uint32_t>(fillBits >> 32));",
+          "    const LocalTensor<int32_t> fillWords = " + Reinterpreted(d, "int32_t") + ";",
+          "    const int64_t fillCount = 2 * (" + n + ");",
+          "    for (int64_t firstWord = 0; firstWord < fillCount; firstWord += 64 * 255) {",
+          "        const int64_t chunkWords = ScalarMin<int64_t>(64 * 255, fillCount - firstWord);",
+          "        const int64_t wholeRepeats = chunkWords / 64;",
+          "        const int64_t tailWords = chunkWords - wholeRepeats * 64;",
+          "        if (wholeRepeats > 0) {",
+          "            uint64_t lowLanes[2] = {0x5555555555555555ULL, 0};",
+          "            uint64_t highLanes[2] = {0xAAAAAAAAAAAAAAAAULL, 0};",
+          "            Duplicate(fillWords[firstWord], fillLow, lowLanes, static_cast<uint8_t>(wholeRepeats), 1, 8);",
+          "            Duplicate(fillWords[firstWord], fillHigh, highLanes, static_cast<uint8_t>(wholeRepeats), 1, 8);",
+          "        }",
+          "        if (tailWords > 0) {",
+          "            const uint64_t tailLanes = (static_cast<uint64_t>(1) << tailWords) - 1;",
+          "            uint64_t lowLanes[2] = {0x5555555555555555ULL & tailLanes, 0};",
+          "            uint64_t highLanes[2] = {0xAAAAAAAAAAAAAAAAULL & tailLanes, 0};",
+          "            Duplicate(fillWords[firstWord + wholeRepeats * 64], fillLow, lowLanes, 1, 1, 8);",
+          "            Duplicate(fillWords[firstWord + wholeRepeats * 64], fillHigh, highLanes, 1, 1, 8);",
+          "        }",
+          "    }",
+          "}"};
+}
+
 std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, const ComputeAssign& assign,
                                                 size_t combination, IdentityCast identity) {
   const std::string& d = compute.destination;
@@ -209,7 +262,8 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
       }
       break;
     case Signature::Scalar:
-      return {Call("Duplicate", {d, ScalarArgument(args[0], type), ElementCount(compute)})};
+      if (primitive == Primitive::Iota) return {Call("CreateVecIndex", {d, ScalarArgument(args[0], type), ElementCount(compute)})};
+      return FillLines(compute, args[0], combination);
     default: break;
   }
   const std::string n = primitive == Primitive::BcastRows || primitive == Primitive::BcastRow ? "" : ElementCount(compute);
@@ -401,6 +455,79 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
               "        " + names_.PipeSync("V_S"),
               "        const float rowSum = static_cast<float>(rowValue.GetValue(0));",
               "        " + Call("Muls", {"out", "out", "static_cast<" + type + ">(1.0f / rowSum)", cols}),
+              "    }",
+              "}"};
+    }
+    case Primitive::CumsumRows: case Primitive::CumprodRows: {
+      // Left to right in the buffer's dtype: each step is one operation of the vector unit's rounding
+      // (computed in float and rounded once, which for f16 is the correctly rounded f16 result).
+      const BufferModel& source = Buffer(x);
+      const std::string stride = names_.RowStride(source);
+      const std::string outStride = names_.RowStride(destination);
+      const std::string cols = names_.Columns(source);
+      const bool sum = primitive == Primitive::CumsumRows;
+      const std::string op = sum ? " + " : " * ";
+      return {"{",
+              std::string("    // each row's running ") + (sum ? "sum" : "product") +
+                  " over its columns, one element at a time on the scalar unit",
+              "    " + names_.PipeSync("V_S"),
+              "    for (int64_t rowIndex = 0; rowIndex < " + Rows(compute) + "; ++rowIndex) {",
+              "        const int64_t rowIn = rowIndex * " + stride + ";",
+              "        const int64_t rowOut = rowIndex * " + outStride + ";",
+              "        float running = static_cast<float>(" + x + ".GetValue(rowIn));",
+              "        " + d + ".SetValue(rowOut, static_cast<" + type + ">(running));",
+              "        for (int64_t columnIndex = 1; columnIndex < " + cols + "; ++columnIndex) {",
+              "            running = static_cast<float>(static_cast<" + type + ">(running" + op +
+                  "static_cast<float>(" + x + ".GetValue(rowIn + columnIndex))));",
+              "            " + d + ".SetValue(rowOut + columnIndex, static_cast<" + type + ">(running));",
+              "        }",
+              "    }",
+              "    " + names_.PipeSync("S_V"),
+              "}"};
+    }
+    case Primitive::ArgmaxRows: case Primitive::ArgminRows: {
+      const BufferModel& source = Buffer(x);
+      const std::string sourceType = KernelType(source.dtype);
+      const std::string stride = names_.RowStride(source);
+      const std::string cols = names_.Columns(source);
+      const std::string rows = Rows(compute);
+      const bool half = compute.operandDtype[combination] == Dtype::F16;
+      const std::string bits = half ? "uint16_t" : "uint32_t";
+      const std::string signedBits = half ? "int16_t" : "int32_t";
+      const std::string infinity = half ? "0x7C00" : "0x7F800000";
+      const std::string reduce = primitive == Primitive::ArgmaxRows ? "ReduceMax" : "ReduceMin";
+      const std::string capacity = names_.Capacity(source);
+      names_.Scalars().UseHelper("AlignUpTo");
+      const std::string region = "AlignUpTo(" + capacity + " * sizeof(" + sourceType + "), 32)";
+      const std::string all = "(" + rows + ") * " + stride;
+      auto view = [&](const std::string& type) { return Reinterpreted("nanFlags", type); };
+      return {"{",
+              std::string("    // per row: the first column holding its ") +
+                  (primitive == Primitive::ArgmaxRows ? "largest" : "smallest") +
+                  " value, or its first NaN as torch gives, from the reductions' indices (raw " + bits +
+                  " bits after the value)",
+              "    " + ScratchRegion(sourceType, "nanFlags", capacity, "0"),
+              "    " + ScratchRegion(sourceType, "rowWork", stride, region),
+              "    " + ScratchRegion(sourceType, "rowValue", "32 / sizeof(" + sourceType + ")",
+                                     region + " + " + stride + " * sizeof(" + sourceType + ")"),
+              "    // 1 where x is NaN (its bits without the sign above the infinity's), else 0",
+              "    " + Call("ShiftLeft", {view(bits), Reinterpreted(x, bits), "static_cast<" + bits + ">(1)", all}),
+              "    " + Call("ShiftRight", {view(bits), view(bits), "static_cast<" + bits + ">(1)", all}),
+              "    " + Call("Adds", {view(signedBits), view(signedBits), "static_cast<" + signedBits + ">(-" + infinity + ")", all}),
+              "    " + Call("Mins", {view(signedBits), view(signedBits), "static_cast<" + signedBits + ">(1)", all}),
+              "    " + Call("Maxs", {view(signedBits), view(signedBits), "static_cast<" + signedBits + ">(0)", all}),
+              "    " + Call("Cast", {"nanFlags", view(signedBits), "RoundMode::CAST_RINT", all}),
+              "    for (int64_t rowIndex = 0; rowIndex < " + rows + "; ++rowIndex) {",
+              "        " + Call("ReduceMax", {"rowValue", "nanFlags[rowIndex * " + stride + "]", "rowWork", cols, "true"}),
+              "        " + names_.PipeSync("V_S"),
+              "        if (static_cast<float>(rowValue.GetValue(0)) == 0.0f) {",
+              "            " + names_.PipeSync("S_V"),
+              "            " + Call(reduce, {"rowValue", x + "[rowIndex * " + stride + "]", "rowWork", cols, "true"}),
+              "            " + names_.PipeSync("V_S"),
+              "        }",
+              "        " + d + ".SetValue(rowIndex, static_cast<int32_t>(" + Reinterpreted("rowValue", bits) +
+                  ".GetValue(1)));",
+              "        " + names_.PipeSync("S_V"),
               "    }",
               "}"};
     }

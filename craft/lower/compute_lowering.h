@@ -30,6 +30,7 @@ class ComputeLowering {
   std::string OperandCount(const ComputeModel& compute);
   std::string Rows(const ComputeModel& compute);
   std::string ScalarArgument(const Expr& expression, const std::string& type);
+  std::vector<std::string> FillLines(const ComputeModel& compute, const Expr& value, size_t combination);
   std::vector<std::string> CastLines(const std::vector<CastStep>& path, const std::string& d, const std::string& x,
                                      const std::string& n);
 

@@ -238,7 +238,7 @@ TEST(DslReferenceTest, ItsProgramPassesTheChecker) {
 
 TEST(DslReferenceTest, ItNamesEveryPrimitive) {
   const std::string reference = DslReference();
-  for (int i = 0; i <= static_cast<int>(craft::Primitive::MaxAll); ++i) {
+  for (int i = 0; i <= static_cast<int>(craft::kLastPrimitive); ++i) {
     const std::string name(craft::InfoOf(static_cast<craft::Primitive>(i)).name);
     EXPECT_TRUE(std::regex_search(reference, std::regex("[` ]" + name + "[` (]"))) << name;
   }

@@ -20,6 +20,8 @@ SWAPS = [
     ["sum_rows", "max_rows", "min_rows"],
     ["cmp_lt", "cmp_le", "cmp_gt", "cmp_ge", "cmp_eq", "cmp_ne"],
     ["sum_all", "max_all"],
+    ["cumsum_rows", "cumprod_rows"],
+    ["argmax_rows", "argmin_rows"],
 ]
 TILES = [16, 32, 48, 96, 100, 128, 255, 256, 1000, 1024, 2048, 3000, 8192]
 UNITS = [1, 8, 32, 100, 128, 256, 512]
