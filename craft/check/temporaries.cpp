@@ -57,9 +57,6 @@ std::optional<TempNeed> TempNeedOf(Primitive primitive, const std::string& opera
       for (size_t k = 0; k < operandDtypes.size(); ++k)
         need.eighthBytesPerElement[k] = 4 * 8 + 2 + 8 * DtypeBytes(operandDtypes[k]);
       break;
-    case Primitive::SumRows:
-    case Primitive::MaxRows:
-    case Primitive::MinRows:
     case Primitive::ArgmaxRows:
     case Primitive::ArgminRows:
       // A NaN flag per element of the operand, then as the row reductions below.
@@ -67,6 +64,9 @@ std::optional<TempNeed> TempNeedOf(Primitive primitive, const std::string& opera
       need.rowStrides = 1;
       need.fixedBytes = 32;
       break;
+    case Primitive::SumRows:
+    case Primitive::MaxRows:
+    case Primitive::MinRows:
     case Primitive::SoftmaxRows:
       // Rows are reduced one at a time: one row of work space and a 32-byte result block.
       need.rowStrides = 1;
