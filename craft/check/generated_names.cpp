@@ -30,6 +30,8 @@ constexpr std::array<std::string_view, 132> kNames = {
 }  // namespace
 
 bool IsGeneratedCodeName(const std::string& name) {
+  // The temporaries of composites, compares and reductions are all named scratch...
+  if (name.rfind("scratch", 0) == 0) return true;
   return std::find(kNames.begin(), kNames.end(), name) != kNames.end();
 }
 

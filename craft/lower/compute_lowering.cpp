@@ -349,47 +349,47 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
     case Primitive::CmpGe: case Primitive::CmpEq: case Primitive::CmpNe: {
       names_.UseCompareAlign();
       return {"{",
-              "    // the comparison's bit mask selects 1 or 0 in half, narrowed to one byte per element",
-              "    const int64_t compared = AlignUpTo(" + n + ", COMPARE_ALIGN);",
-              "    " + ScratchRegion("half", "ones", "compared", "0"),
-              "    " + ScratchRegion("half", "picked", "compared", "compared * sizeof(half)"),
-              "    " + ScratchRegion("uint8_t", "mask", "compared / 8", "2 * compared * sizeof(half)"),
-              "    " + Call("Compare", {"mask", x, compute.bufferOperands[1], CompareMode(primitive), "compared"}),
-              "    " + Call("Duplicate", {"ones", "static_cast<half>(1.0f)", "compared"}),
-              "    " + Call("Select", {"picked", "mask", "ones", "static_cast<half>(0.0f)",
-                                       "SELMODE::VSEL_TENSOR_SCALAR_MODE", "compared"}),
-              "    " + Call("Cast", {d, "picked", "RoundMode::CAST_NONE", n}),
+              "    // the comparison's bit scratchMask selects 1 or 0 in half, narrowed to one byte per element",
+              "    const int64_t scratchCount = AlignUpTo(" + n + ", COMPARE_ALIGN);",
+              "    " + ScratchRegion("half", "scratchOnes", "scratchCount", "0"),
+              "    " + ScratchRegion("half", "scratchPicked", "scratchCount", "scratchCount * sizeof(half)"),
+              "    " + ScratchRegion("uint8_t", "scratchMask", "scratchCount / 8", "2 * scratchCount * sizeof(half)"),
+              "    " + Call("Compare", {"scratchMask", x, compute.bufferOperands[1], CompareMode(primitive), "scratchCount"}),
+              "    " + Call("Duplicate", {"scratchOnes", "static_cast<half>(1.0f)", "scratchCount"}),
+              "    " + Call("Select", {"scratchPicked", "scratchMask", "scratchOnes", "static_cast<half>(0.0f)",
+                                       "SELMODE::VSEL_TENSOR_SCALAR_MODE", "scratchCount"}),
+              "    " + Call("Cast", {d, "scratchPicked", "RoundMode::CAST_NONE", n}),
               "}"};
     }
     case Primitive::IsFinite: {
       names_.UseCompareAlign();
       return {"{",
               "    // finite exactly where x - x is 0 (inf - inf and NaN give NaN), as 1 or 0 per byte",
-              "    const int64_t compared = AlignUpTo(" + n + ", COMPARE_ALIGN);",
-              "    " + ScratchRegion("half", "ones", "compared", "0"),
-              "    " + ScratchRegion("half", "picked", "compared", "compared * sizeof(half)"),
-              "    " + ScratchRegion("uint8_t", "mask", "compared / 8", "2 * compared * sizeof(half)"),
-              "    " + ScratchRegion(KernelType(Buffer(x).dtype), "difference", "compared",
-                                     "2 * compared * sizeof(half) + compared / 4"),
-              "    " + Call("Sub", {"difference", x, x, "compared"}),
-              "    " + Call("CompareScalar", {"mask", "difference", "static_cast<" + KernelType(Buffer(x).dtype) + ">(0)",
-                                              "CMPMODE::EQ", "compared"}),
-              "    " + Call("Duplicate", {"ones", "static_cast<half>(1.0f)", "compared"}),
-              "    " + Call("Select", {"picked", "mask", "ones", "static_cast<half>(0.0f)",
-                                       "SELMODE::VSEL_TENSOR_SCALAR_MODE", "compared"}),
-              "    " + Call("Cast", {d, "picked", "RoundMode::CAST_NONE", n}),
+              "    const int64_t scratchCount = AlignUpTo(" + n + ", COMPARE_ALIGN);",
+              "    " + ScratchRegion("half", "scratchOnes", "scratchCount", "0"),
+              "    " + ScratchRegion("half", "scratchPicked", "scratchCount", "scratchCount * sizeof(half)"),
+              "    " + ScratchRegion("uint8_t", "scratchMask", "scratchCount / 8", "2 * scratchCount * sizeof(half)"),
+              "    " + ScratchRegion(KernelType(Buffer(x).dtype), "scratchDifference", "scratchCount",
+                                     "2 * scratchCount * sizeof(half) + scratchCount / 4"),
+              "    " + Call("Sub", {"scratchDifference", x, x, "scratchCount"}),
+              "    " + Call("CompareScalar", {"scratchMask", "scratchDifference", "static_cast<" + KernelType(Buffer(x).dtype) + ">(0)",
+                                              "CMPMODE::EQ", "scratchCount"}),
+              "    " + Call("Duplicate", {"scratchOnes", "static_cast<half>(1.0f)", "scratchCount"}),
+              "    " + Call("Select", {"scratchPicked", "scratchMask", "scratchOnes", "static_cast<half>(0.0f)",
+                                       "SELMODE::VSEL_TENSOR_SCALAR_MODE", "scratchCount"}),
+              "    " + Call("Cast", {d, "scratchPicked", "RoundMode::CAST_NONE", n}),
               "}"};
     }
     case Primitive::Select: {
       names_.UseCompareAlign();
       return {"{",
-              "    // the mask's 0/1 bytes as the bit mask Select reads: the first operand where the bit is 1",
-              "    const int64_t selected = AlignUpTo(" + n + ", COMPARE_ALIGN);",
-              "    " + ScratchRegion("half", "maskHalf", "selected", "0"),
-              "    " + ScratchRegion("uint8_t", "bits", "selected / 8", "selected * sizeof(half)"),
-              "    " + Call("Cast", {"maskHalf", x, "RoundMode::CAST_NONE", "selected"}),
-              "    " + Call("CompareScalar", {"bits", "maskHalf", "static_cast<half>(0.5f)", "CMPMODE::GT", "selected"}),
-              "    " + Call("Select", {d, "bits", compute.bufferOperands[1], compute.bufferOperands[2],
+              "    // the scratchMask's 0/1 bytes as the bit scratchMask Select reads: the first operand where the bit is 1",
+              "    const int64_t scratchCount = AlignUpTo(" + n + ", COMPARE_ALIGN);",
+              "    " + ScratchRegion("half", "scratchMaskHalf", "scratchCount", "0"),
+              "    " + ScratchRegion("uint8_t", "scratchBits", "scratchCount / 8", "scratchCount * sizeof(half)"),
+              "    " + Call("Cast", {"scratchMaskHalf", x, "RoundMode::CAST_NONE", "scratchCount"}),
+              "    " + Call("CompareScalar", {"scratchBits", "scratchMaskHalf", "static_cast<half>(0.5f)", "CMPMODE::GT", "scratchCount"}),
+              "    " + Call("Select", {d, "scratchBits", compute.bufferOperands[1], compute.bufferOperands[2],
                                        "SELMODE::VSEL_TENSOR_TENSOR_MODE", n}),
               "}"};
     }
@@ -444,17 +444,17 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
               "    " + ScratchRegion(type, "rowWork", stride, "0"),
               "    " + ScratchRegion(type, "rowValue", "32 / sizeof(" + type + ")", stride + " * sizeof(" + type + ")"),
               "    for (int64_t rowIndex = 0; rowIndex < " + Rows(compute) + "; ++rowIndex) {",
-              "        const LocalTensor<" + type + "> in = " + x + "[rowIndex * " + stride + "];",
-              "        const LocalTensor<" + type + "> out = " + d + "[rowIndex * " + stride + "];",
-              "        " + Call("ReduceMax", {"rowValue", "in", "rowWork", cols}),
+              "        const LocalTensor<" + type + "> scratchRowIn = " + x + "[rowIndex * " + stride + "];",
+              "        const LocalTensor<" + type + "> scratchRowOut = " + d + "[rowIndex * " + stride + "];",
+              "        " + Call("ReduceMax", {"rowValue", "scratchRowIn", "rowWork", cols}),
               "        " + names_.PipeSync("V_S"),
               "        const float rowMax = static_cast<float>(rowValue.GetValue(0));",
-              "        " + Call("Adds", {"out", "in", "static_cast<" + type + ">(-rowMax)", cols}),
-              "        " + Call("Exp", {"out", "out", cols}),
-              "        " + Call("ReduceSum", {"rowValue", "out", "rowWork", cols}),
+              "        " + Call("Adds", {"scratchRowOut", "scratchRowIn", "static_cast<" + type + ">(-rowMax)", cols}),
+              "        " + Call("Exp", {"scratchRowOut", "scratchRowOut", cols}),
+              "        " + Call("ReduceSum", {"rowValue", "scratchRowOut", "rowWork", cols}),
               "        " + names_.PipeSync("V_S"),
               "        const float rowSum = static_cast<float>(rowValue.GetValue(0));",
-              "        " + Call("Muls", {"out", "out", "static_cast<" + type + ">(1.0f / rowSum)", cols}),
+              "        " + Call("Muls", {"scratchRowOut", "scratchRowOut", "static_cast<" + type + ">(1.0f / rowSum)", cols}),
               "    }",
               "}"};
     }
@@ -505,12 +505,12 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
               std::string("    // per row: the first column holding its ") +
                   (primitive == Primitive::ArgmaxRows ? "largest" : "smallest") +
                   " value, or its first NaN as torch gives, from the reductions' indices (raw " + bits +
-                  " bits after the value)",
+                  " scratchBits after the value)",
               "    " + ScratchRegion(sourceType, "nanFlags", capacity, "0"),
               "    " + ScratchRegion(sourceType, "rowWork", stride, region),
               "    " + ScratchRegion(sourceType, "rowValue", "32 / sizeof(" + sourceType + ")",
                                      region + " + " + stride + " * sizeof(" + sourceType + ")"),
-              "    // 1 where x is NaN (its bits without the sign above the infinity's), else 0",
+              "    // 1 where x is NaN (its scratchBits without the sign above the infinity's), else 0",
               "    " + Call("ShiftLeft", {view(bits), Reinterpreted(x, bits), "static_cast<" + bits + ">(1)", all}),
               "    " + Call("ShiftRight", {view(bits), view(bits), "static_cast<" + bits + ">(1)", all}),
               "    " + Call("Adds", {view(signedBits), view(signedBits), "static_cast<" + signedBits + ">(-" + infinity + ")", all}),
@@ -534,8 +534,8 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
     case Primitive::SumAll: case Primitive::MaxAll: {
       const std::string cap = names_.Capacity(Buffer(x));
       return {"{",
-              "    " + ScratchRegion(type, "reduceWork", cap, "0"),
-              "    " + Call(call->second, {d, x, "reduceWork", OperandCount(compute)}),
+              "    " + ScratchRegion(type, "scratchReduce", cap, "0"),
+              "    " + Call(call->second, {d, x, "scratchReduce", OperandCount(compute)}),
               "}"};
     }
     default: break;
