@@ -253,6 +253,40 @@ class Checker {
       Declare(output.name, output.at, Symbol{SymbolKind::Output, {}, ValueKind::Int, {}, model_.outputs.size()});
       model_.outputs.push_back(std::move(tensor));
     }
+    CheckDerivedDtypeVariables();
+  }
+
+  // A dtype variable no input has is derived: the kernel picks it from the inputs' dtypes (a compute
+  // dtype that follows them, `dtypes C: f16, f32, f32` beside `dtypes T: f16, bf16, f32`). So the
+  // inputs' dtypes must decide it, and no output may have it (InferDataType copies an input's).
+  void CheckDerivedDtypeVariables() {
+    const OpHeader& op = program_.op;
+    std::vector<std::string> bound;
+    for (const TensorModel& input : model_.inputs)
+      if (input.dtype.variable) bound.push_back(input.dtype.written);
+    for (const DtypeColumn& column : op.dtypes) {
+      if (std::find(bound.begin(), bound.end(), column.variable) != bound.end()) continue;
+      derivedVariables_.insert(column.variable);
+      for (const TensorModel& output : model_.outputs) {
+        if (output.dtype.written == column.variable)
+          Error(output.at, "dtype", "the output `" + output.name + "` has `" + column.variable + "`, which no input has",
+                "an output's dtype is an input's dtype variable or a concrete dtype");
+      }
+      for (size_t a = 0; a < model_.combinations.size(); ++a) {
+        for (size_t b = a + 1; b < model_.combinations.size(); ++b) {
+          bool sameInputs = true;
+          for (const std::string& variable : bound)
+            sameInputs = sameInputs && model_.combinations[a].at(variable) == model_.combinations[b].at(variable);
+          if (sameInputs && model_.combinations[a].at(column.variable) != model_.combinations[b].at(column.variable)) {
+            Error(column.at, "dtype",
+                  "no input has `" + column.variable + "`, and combinations " + std::to_string(a + 1) + " and " +
+                      std::to_string(b + 1) + " give it different dtypes for the same input dtypes",
+                  "a dtype variable no input has must follow from the inputs' dtypes");
+            return;
+          }
+        }
+      }
+    }
   }
 
   std::vector<std::string> InputNames() const {
@@ -469,6 +503,9 @@ class Checker {
         const Symbol* symbol = Find(call.operands[0].name);
         if (!symbol || symbol->kind != SymbolKind::DtypeVariable)
           UnknownName(call.operands[0].at, call.operands[0].name, "dtype", DtypeNames());
+        else if (where == Where::Host && derivedVariables_.count(call.operands[0].name))
+          Error(call.at, "dtype", "`sizeof(" + call.operands[0].name + ")` in the host, where no input tells its dtype",
+                "size by the largest dtype it takes (`sizeof(f32)`) or by an input's variable");
       }
       return ValueKind::Int;
     }
@@ -613,6 +650,9 @@ class Checker {
     tensor.at = at;
     tensor.index = static_cast<int>(model_.workspaces.size());
     tensor.dtype = Resolve(TypeName{call.operands[0].at, call.operands[0].name});
+    if (derivedVariables_.count(call.operands[0].name))
+      Error(call.operands[0].at, "dtype", "a workspace of `" + call.operands[0].name + "`, which no input has",
+            "the host sizes workspaces: give it a concrete dtype or an input's variable");
     tensor.workspace = true;
     tensor.length = &call.operands[1];
     if (Declare(name, at, Symbol{SymbolKind::Workspace, {}, ValueKind::Int, {}, model_.workspaces.size()}))
@@ -1417,6 +1457,7 @@ class Checker {
   }
 
   static constexpr size_t kNoCombination = static_cast<size_t>(-1);
+  std::set<std::string> derivedVariables_;  // dtype variables no input has (CheckDerivedDtypeVariables)
   static constexpr int kMaxBoundDepth = 16;  // kernel scalars defined through each other
 
   const Program& program_;

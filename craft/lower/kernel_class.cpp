@@ -668,12 +668,29 @@ std::string KernelWriter::Source(const std::string& kernelName) {
   parameters.push_back("GM_ADDR workspace");
   if (!model_.workspaces.empty()) gm.push_back("workspace");
   parameters.push_back("GM_ADDR tiling");
-  std::vector<std::string> dtypes;
+  // An input's variable is its DTYPE_<INPUT>; a variable no input has follows from those (the
+  // checker made sure it does): a std::conditional_t over the combinations.
+  std::map<std::string, std::string> inputType;
   for (const DtypeColumn& column : program_.op.dtypes) {
     const auto input = std::find_if(model_.inputs.begin(), model_.inputs.end(),
                                     [&](const TensorModel& tensor) { return tensor.dtype.written == column.variable; });
-    if (input == model_.inputs.end()) throw std::invalid_argument("no input has the dtype variable " + column.variable);
-    dtypes.push_back("DTYPE_" + Upper(input->name));
+    if (input != model_.inputs.end()) inputType[column.variable] = "DTYPE_" + Upper(input->name);
+  }
+  std::vector<std::string> dtypes;
+  for (const DtypeColumn& column : program_.op.dtypes) {
+    if (inputType.count(column.variable)) {
+      dtypes.push_back(inputType[column.variable]);
+      continue;
+    }
+    std::string type = std::string(KernelSpelling(model_.combinations.back().at(column.variable)));
+    for (size_t k = model_.combinations.size() - 1; k-- > 0;) {
+      std::vector<std::string> terms;
+      for (const auto& [variable, macro] : inputType) terms.push_back(IsSameCondition(macro, model_.combinations[k].at(variable)));
+      if (terms.empty()) continue;
+      type = "std::conditional_t<" + Join(terms, " && ") + ", " +
+             std::string(KernelSpelling(model_.combinations[k].at(column.variable))) + ", " + type + ">";
+    }
+    dtypes.push_back(type);
   }
   entry.Line("");
   entry.Open("extern \"C\" __global__ __aicore__ void " + kernelName + "(" + Join(parameters, ", ") + ")");
