@@ -756,19 +756,39 @@ class Checker {
     for (const Statement& statement : block) CheckKernelStatement(statement, where);
   }
 
+  // The branches are exclusive: a kernel scalar bound in one is not bound in the others, so each
+  // starts from the bindings before the chain; after it, any branch's binding may hold (or none,
+  // without an `else`).
+  void CheckIfChain(const IfChain& chain, Where where) {
+    const auto before = scalarDefinitions_;
+    auto after = before;
+    auto join = [&after, &before](const std::map<std::string, std::vector<const Expr*>>& branchEnd) {
+      for (const auto& [name, definitions] : branchEnd) {
+        const auto prior = before.find(name);
+        const size_t known = prior == before.end() ? 0 : prior->second.size();
+        std::vector<const Expr*>& merged = after[name];
+        merged.insert(merged.end(), definitions.begin() + static_cast<std::ptrdiff_t>(known), definitions.end());
+      }
+    };
+    for (const Branch& branch : chain.branches) {
+      scalarDefinitions_ = before;
+      CheckScalar(branch.condition, Where::Kernel);
+      CheckBlock(branch.body, where);
+      join(scalarDefinitions_);
+    }
+    scalarDefinitions_ = before;
+    CheckBlock(chain.orElse, where);
+    join(scalarDefinitions_);
+    scalarDefinitions_ = std::move(after);
+  }
+
   void CheckKernelStatement(const Statement& statement, Where where) {
     std::visit(
         [&](const auto& node) {
           using Node = std::decay_t<decltype(node)>;
           if constexpr (std::is_same_v<Node, Binding>) CheckKernelBinding(node, statement);
           if constexpr (std::is_same_v<Node, ForLoop>) CheckFor(node, statement.at);
-          if constexpr (std::is_same_v<Node, IfChain>) {
-            for (const Branch& branch : node.branches) {
-              CheckScalar(branch.condition, Where::Kernel);
-              CheckBlock(branch.body, where);
-            }
-            CheckBlock(node.orElse, where);
-          }
+          if constexpr (std::is_same_v<Node, IfChain>) CheckIfChain(node, where);
           if constexpr (std::is_same_v<Node, StageBlock>) CheckStage(node, statement);
           if constexpr (std::is_same_v<Node, Copy>) CheckCopy(node, statement, where);
           if constexpr (std::is_same_v<Node, ComputeAssign>) {
