@@ -1158,6 +1158,7 @@ class Checker {
     if (!CheckComputeDtypes(call, info, operands, destination, compute)) return;
     CheckComputeShape(call, info, operands, destination);
     compute.count = CountFor(info, operands, destination);
+    CheckDestinationHolds(call, info, compute.count, destination);
     if (!operands.empty()) compute.temp = TempNeedOf(*primitive, operands[0]->name, operands[0]->dtype.perCombination,
                                                      compute.resultDtype);
     for (const BufferModel* operand : operands) Use(*FindBuffer(operand->name), Direction::Read);
@@ -1325,6 +1326,26 @@ class Checker {
   }
 
   // docs/dsl.md: the length of the last copy-in into any operand, carried through the results.
+  // The statement writes its element count (elements, or rows of a 2-D or per-row result) into the
+  // destination from element 0: the destination must hold them, or the vector unit writes past it.
+  void CheckDestinationHolds(const Expr& call, const PrimitiveInfo& info, const ElementCount& count,
+                             const BufferModel& destination) {
+    if (info.shape == ResultShape::Single || info.shape == ResultShape::Rows || count.buffer == destination.name) return;
+    const BufferModel* counted = FindBuffer(count.buffer);
+    const Expr* written = count.length ? &*count.length : counted->extents[0];
+    // Elementwise results keep the rows of a 2-D operand; per-row results have one element per row.
+    const bool sameRank = counted->extents.size() == destination.extents.size();
+    if (!sameRank && info.shape != ResultShape::PerRow) return;
+    if (BoundedBy(*written, *destination.extents[0], 0)) return;
+    const std::string unit = counted->extents.size() == 2 ? " rows" : " elements";
+    Error(call.at, "unbounded-slice",
+          "`" + std::string(info.name) + "` writes `" + ExprText(*written) + "`" +
+              (info.shape == ResultShape::PerRow ? " values (one per row)" : unit) + " into `" + destination.name +
+              "`, which holds `" + ExprText(*destination.extents[0]) + "`" + (destination.extents.size() == 2 ? " rows" : ""),
+          "declare `" + destination.name + "` as long as `" + counted->name + "` (" + ExprText(*counted->extents[0]) +
+              (counted->extents.size() == 2 ? " rows" : "") + "), or bound what is copied into `" + counted->name + "` by it");
+  }
+
   ElementCount CountFor(const PrimitiveInfo& info, const std::vector<const BufferModel*>& operands,
                         const BufferModel& destination) {
     ElementCount count{destination.name, std::nullopt, destination.extents.size() == 2};
