@@ -1157,7 +1157,7 @@ class Checker {
     for (const std::string& name : compute.bufferOperands) operands.push_back(FindBuffer(name));
     if (!CheckComputeDtypes(call, info, operands, destination, compute)) return;
     CheckComputeShape(call, info, operands, destination);
-    compute.count = CountFor(info, operands, destination);
+    compute.count = CountFor(call, info, operands, destination);
     CheckDestinationHolds(call, info, compute.count, destination);
     if (!operands.empty()) compute.temp = TempNeedOf(*primitive, operands[0]->name, operands[0]->dtype.perCombination,
                                                      compute.resultDtype);
@@ -1346,8 +1346,11 @@ class Checker {
               (counted->extents.size() == 2 ? " rows" : "") + "), or bound what is copied into `" + counted->name + "` by it");
   }
 
-  ElementCount CountFor(const PrimitiveInfo& info, const std::vector<const BufferModel*>& operands,
+  ElementCount CountFor(const Expr& call, const PrimitiveInfo& info, const std::vector<const BufferModel*>& operands,
                         const BufferModel& destination) {
+    // bcast_row(v, ROWS) makes ROWS rows, whatever v's length (bcast_rows(v, COLS) makes one per value of v).
+    if (info.primitive == Primitive::BcastRow && call.operands.size() == 2)
+      return ElementCount{destination.name, call.operands[1], true};
     ElementCount count{destination.name, std::nullopt, destination.extents.size() == 2};
     int latest = 0;
     for (const BufferModel* operand : operands) {
