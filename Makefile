@@ -45,11 +45,14 @@ fuzz:
 	@$(FUZZ_DIR)/craft_fuzzer -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 -dict=fuzz/craft.dict \
 	  -artifact_prefix=$(FUZZ_DIR)/ $(FUZZ_DIR)/corpus
 
-# check <=> compile <=> run (docs/dsl.md): MUTANTS semantic mutants of the suite's DSL solutions;
-# each the checker accepts must compile and run every case of its task without a diagnostic.
+# check <=> compile <=> run (docs/dsl.md), at length: the conformance tasks and the suite's DSL
+# solutions in both shape modes (CI runs them in dynamic mode), then MUTANTS semantic mutants of the
+# solutions, each of which the checker accepts must compile and run every case of its task.
 MUTANTS ?= 200
 MUTANT_SEED ?= 1
 conformance: build
+	@bash tests/craft/lower/lowered_suite_eval.sh $(BUILD_DIR)/bin/akgen tests/craft/conformance/tasks
+	@bash tests/craft/lower/lowered_suite_eval.sh $(BUILD_DIR)/bin/akgen suite
 	@bash tests/craft/conformance/mutants_run.sh $(BUILD_DIR)/bin/akgen suite $(MUTANTS) $(MUTANT_SEED)
 
 # The fidelity check against NPUKernelBench's own answers (docs/simulator.md): every level-1/2 answer

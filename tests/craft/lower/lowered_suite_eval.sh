@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# lowered_suite_eval.sh AKGEN SUITE: every DSL solution of the tree (answer/dsl/*.craft), compiled by
-# `akgen eval --solutions dsl` and evaluated two units at a time, on case 0 (static shapes) and on
-# every case (dynamic); every program must compile and every case of every task must pass.
+# lowered_suite_eval.sh AKGEN SUITE [MODE...]: every DSL solution of the tree (answer/dsl/*.craft),
+# compiled by `akgen eval --solutions dsl` and evaluated two units at a time, on case 0 (static
+# shapes) and on every case (dynamic), or in the MODEs given; every program must compile and every
+# case of every task must pass.
 source "$(dirname "$0")/../../cli/scratch.sh"
+shift 2
+modes=${*:-static dynamic}
 programs=$(find "$suite" -path '*/answer/dsl/*.craft' | wc -l)
 [ "$programs" -gt 0 ] || fail "no DSL solutions under $suite"
 
-for mode in static dynamic; do
+for mode in $modes; do
   log="$scratch/$mode.log"
   "$akgen" eval "$suite" --solutions dsl --shape-mode "$mode" --jobs 2 --out "$scratch/$mode" \
     --cache "$scratch/cache" >"$log" 2>&1 || true
