@@ -87,7 +87,7 @@ std::string ComputeLowering::ElementCount(const ComputeModel& compute) {
   if (!compute.count.rows) return length.text;
   // Whole padded rows; a broadcast counts the rows of its 2-D destination.
   const BufferModel& rows = counted.extents.size() == 2 ? counted : Buffer(compute.destination);
-  return (length.precedence > 5 ? "(" + length.text + ")" : length.text) + " * " + names_.RowStride(rows);
+  return Wrapped(length) + " * " + names_.RowStride(rows);
 }
 
 // The model counts a whole-buffer reduction's result (one element); the reduction itself runs over

@@ -51,11 +51,6 @@ const char* StageName(StageKind kind) {
   return "Compute";
 }
 
-// An expression as the operand of `*` or `-`: parenthesised unless it binds tighter.
-std::string Wrapped(const CppExpression& expression) {
-  return expression.precedence > 5 ? "(" + expression.text + ")" : expression.text;
-}
-
 std::string Join(const std::vector<std::string>& items, const std::string& separator) {
   std::string text;
   for (size_t i = 0; i < items.size(); ++i) text += (i ? separator : "") + items[i];

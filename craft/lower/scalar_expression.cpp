@@ -62,6 +62,10 @@ std::string FloatLiteral(double value, Side side) {
   return side == Side::Kernel ? text + "f" : text;
 }
 
+std::string Wrapped(const CppExpression& expression) {
+  return expression.precedence > 5 ? "(" + expression.text + ")" : expression.text;
+}
+
 std::string Quote(const std::string& text) {
   std::string quoted = "\"";
   for (const char c : text) {

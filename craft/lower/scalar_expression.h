@@ -56,6 +56,8 @@ class ScalarTranslator {
 void CollectNames(const Expr& expression, std::vector<std::string>& names);
 // A C++ string literal.
 std::string Quote(const std::string& text);
+// The expression as the operand of `*` or `-`: parenthesised unless it binds at least as tightly.
+std::string Wrapped(const CppExpression& expression);
 // A floating-point literal that reads back to the same value.
 std::string FloatLiteral(double value, Side side);
 
