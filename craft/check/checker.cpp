@@ -633,8 +633,10 @@ class Checker {
     Interval range = kind == ValueKind::Int ? RangeAcrossCombinations(binding.value) : Interval{};
     value.constant = range.Constant();
     value.upperBound = range.high;
-    if (Declare(name, at, Symbol{SymbolKind::HostValue, {}, kind, range, model_.hostValues.size()}))
+    if (Declare(name, at, Symbol{SymbolKind::HostValue, {}, kind, range, model_.hostValues.size()})) {
       model_.hostValues.push_back(std::move(value));
+      hostDefinitions_[name] = &binding.value;
+    }
   }
 
   // `acc = workspace(f32, LEN)`: LEN elements of global scratch.
@@ -1401,6 +1403,56 @@ class Checker {
     }
   }
 
+  // A 2-D buffer whose rows are sized from its columns (`rows = min(64, 4096 // cols)`) holds at
+  // most the largest rows × padded columns over every column count the host allows, which is far
+  // less than the two bounds multiplied. Empty when the rows do not depend on the columns, or the
+  // columns are not one name with a bound small enough to try every value.
+  std::optional<int64_t> LargestRowsTimesColumns(const Expr& rows, const Expr& columns, Interval columnRange) const {
+    constexpr int64_t kMostColumnsTried = 65536;
+    if (columns.kind != ExprKind::Name || !columnRange.high || *columnRange.high > kMostColumnsTried ||
+        !Mentions(rows, columns.name))
+      return std::nullopt;
+    int64_t largest = 0;
+    for (int64_t count = std::max<int64_t>(columnRange.low.value_or(1), 1); count <= *columnRange.high; ++count) {  // no columns, no elements
+      Interval rowRange = RangeWithPinned(rows, columns.name, count);
+      if (!rowRange.high || *rowRange.high > kMostColumnsTried * 1024) return std::nullopt;
+      largest = std::max(largest, std::max<int64_t>(*rowRange.high, 0) * ((count + kRowAlign - 1) / kRowAlign * kRowAlign));
+    }
+    return largest;
+  }
+
+  // Whether `expr` reads `name`, directly or through the host values it reads.
+  bool Mentions(const Expr& expr, const std::string& name) const {
+    if (expr.kind == ExprKind::Name) {
+      if (expr.name == name) return true;
+      auto definition = hostDefinitions_.find(expr.name);
+      return definition != hostDefinitions_.end() && Mentions(*definition->second, name);
+    }
+    return std::any_of(expr.operands.begin(), expr.operands.end(),
+                       [&](const Expr& operand) { return Mentions(operand, name); });
+  }
+
+  // The range of `expr` when the name `pinned` holds `value`: the host values defined through it are
+  // evaluated again from their definitions, within the ranges their requires allow.
+  Interval RangeWithPinned(const Expr& expr, const std::string& pinned, int64_t value) const {
+    IntervalScope scope = Scope();
+    const auto plain = scope.value;
+    std::map<std::string, Interval> derived;
+    scope.value = [&](const std::string& name) -> Interval {
+      if (name == pinned) return Interval::Exactly(value);
+      auto definition = hostDefinitions_.find(name);
+      if (definition == hostDefinitions_.end() || !Mentions(*definition->second, pinned)) return plain(name);
+      auto known = derived.find(name);
+      if (known != derived.end()) return known->second;
+      Interval evaluated = Evaluate(*definition->second, scope);
+      Interval allowed = plain(name);
+      if (allowed.high) evaluated.high = evaluated.high ? std::min(*evaluated.high, *allowed.high) : allowed.high;
+      if (allowed.low) evaluated.low = evaluated.low ? std::max(*evaluated.low, *allowed.low) : allowed.low;
+      return derived[name] = evaluated;
+    };
+    return Evaluate(expr, scope);
+  }
+
   // A buffer's capacity and row stride in elements, at the largest tile (program_model.h,
   // BufferModel::maxElements), when bounded.
   struct Capacity {
@@ -1412,12 +1464,15 @@ class Checker {
     sizeCombination_ = k;
     Interval length = Range(*buffer.extents[0]);
     Interval columns = buffer.extents.size() == 2 ? Range(*buffer.extents[1]) : Interval::Exactly(1);
+    std::optional<int64_t> rowsTimesColumns =
+        buffer.extents.size() == 2 ? LargestRowsTimesColumns(*buffer.extents[0], *buffer.extents[1], columns) : std::nullopt;
     sizeCombination_ = kNoCombination;
     constexpr int64_t kLimit = int64_t{1} << 40;  // far beyond any UB; keeps the products exact
+    auto alignUp = [](int64_t value, int64_t unit) { return (value + unit - 1) / unit * unit; };
+    if (rowsTimesColumns && columns.high) return Capacity{*rowsTimesColumns, alignUp(*columns.high, kRowAlign)};
     if (!length.high || !columns.high || *length.high < 0 || *columns.high < 0 || *length.high > kLimit ||
         *columns.high > kLimit)
       return std::nullopt;
-    auto alignUp = [](int64_t value, int64_t unit) { return (value + unit - 1) / unit * unit; };
     if (buffer.extents.size() == 2) {
       int64_t stride = alignUp(*columns.high, kRowAlign);
       if (*length.high > kLimit / std::max<int64_t>(stride, 1)) return std::nullopt;
@@ -1509,6 +1564,7 @@ class Checker {
   std::vector<Diagnostic>& diagnostics_;
   ProgramModel model_;
   std::map<std::string, Symbol> symbols_;
+  std::map<std::string, const Expr*> hostDefinitions_;  // each host value's expression (LargestRowsTimesColumns)
   size_t sizeCombination_ = kNoCombination;  // which combination sizeof(T) evaluates in
   int currentStage_ = -1;
   int sequence_ = 0;  // orders copy-ins and results, for element counts

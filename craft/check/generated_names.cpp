@@ -21,16 +21,12 @@ constexpr std::array<std::string_view, 132> kNames = {
     "typename", "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq",
     "half", "bfloat16_t", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t",
     "size_t", "std", "ge", "gert", "optiling", "ops", "AscendC", "platform", "context", "tiling", "tilingData",
-    "workspace", "op", "pipe", "next", "scratchBuf", "zeroBuf",
-    // locals the statements of fills, scans and row indices declare (compute_lowering.cpp)
-    "rowWork", "rowValue", "rowIndex", "nanFlags", "fillByte", "fillBits", "fillLow", "fillHigh", "fillWords",
-    "fillCount", "firstWord", "chunkWords", "wholeRepeats", "tailWords", "tailLanes", "lowLanes", "highLanes",
-    "rowIn", "rowOut", "running", "columnIndex"};
+    "workspace", "op", "pipe", "next", "scratchBuf", "zeroBuf"};
 
 }  // namespace
 
 bool IsGeneratedCodeName(const std::string& name) {
-  // The temporaries of composites, compares and reductions are all named scratch...
+  // The locals and temporaries the compute statements declare are all named scratch...
   if (name.rfind("scratch", 0) == 0) return true;
   return std::find(kNames.begin(), kNames.end(), name) != kNames.end();
 }

@@ -59,10 +59,12 @@ std::optional<TempNeed> TempNeedOf(Primitive primitive, const std::string& opera
       break;
     case Primitive::ArgmaxRows:
     case Primitive::ArgminRows:
-      // A NaN flag per element of the operand, then as the row reductions below.
+      // A NaN flag per element of the operand, then as the row reductions below, and four 4-byte
+      // results per row for short rows (a row takes 32 bytes or more: half a byte per operand byte).
       need.alignedRegions = 1;
       need.rowStrides = 1;
-      need.fixedBytes = 32;
+      need.fixedBytes = 32 + 128;
+      for (size_t k = 0; k < operandDtypes.size(); ++k) need.eighthBytesPerElement[k] = 4 * DtypeBytes(operandDtypes[k]);
       break;
     case Primitive::SumRows:
     case Primitive::MaxRows:

@@ -148,8 +148,11 @@ std::string ComputeLowering::ScratchBytes(const ComputeModel& compute) {
     case Primitive::SumRows: case Primitive::MaxRows: case Primitive::MinRows: case Primitive::SoftmaxRows:
       return names_.RowStride(source) + " * sizeof(" + type + ") + 32";
     case Primitive::ArgmaxRows: case Primitive::ArgminRows:
-      // NaN flags as large as the operand, then one row of work space and a 32-byte result block.
-      return region + " + " + names_.RowStride(source) + " * sizeof(" + type + ") + 32";
+      // NaN flags as large as the operand, one row of work space, a 32-byte result block, and four
+      // 4-byte results per row (short rows): a row takes at least 32 bytes, so they fit in an eighth
+      // of the operand's bytes and four 32-byte roundings.
+      return region + " + " + names_.RowStride(source) + " * sizeof(" + type + ") + 32 + " + capacity + " * sizeof(" + type +
+             ") / 2 + 128";
     case Primitive::SumAll: case Primitive::MaxAll: return region;
     default: return "";
   }
@@ -206,8 +209,8 @@ std::vector<std::string> ComputeLowering::FillLines(const ComputeModel& compute,
                                                     : "static_cast<uint8_t>(" + scalar + ")";
     return {"{",
             "    // no 1-byte Duplicate: int16 words that hold the byte twice (the buffer is whole 32-byte blocks)",
-            "    const uint16_t fillByte = " + byte + ";",
-            "    " + Call("Duplicate", {Reinterpreted(d, "int16_t"), "static_cast<int16_t>(fillByte * 257)",
+            "    const uint16_t scratchFillByte = " + byte + ";",
+            "    " + Call("Duplicate", {Reinterpreted(d, "int16_t"), "static_cast<int16_t>(scratchFillByte * 257)",
                                         "static_cast<int32_t>((" + n + " + 1) / 2)"}),
             "}"};
   }
@@ -216,27 +219,27 @@ std::vector<std::string> ComputeLowering::FillLines(const ComputeModel& compute,
   return {"{",
           "    // no 64-bit Duplicate: on the int32 view, the low word into the even lanes and the high word into",
           "    // the odd lanes, by masked level-0 Duplicates of up to 255 repeats of 64 lanes",
-          "    const uint64_t fillBits = static_cast<uint64_t>(static_cast<int64_t>(" + scalar + "));",
-          "    const int32_t fillLow = static_cast<int32_t>(static_cast<uint32_t>(fillBits));",
-          "    const int32_t fillHigh = static_cast<int32_t>(static_cast<uint32_t>(fillBits >> 32));",
-          "    const LocalTensor<int32_t> fillWords = " + Reinterpreted(d, "int32_t") + ";",
-          "    const int64_t fillCount = 2 * (" + n + ");",
-          "    for (int64_t firstWord = 0; firstWord < fillCount; firstWord += 64 * 255) {",
-          "        const int64_t chunkWords = ScalarMin<int64_t>(64 * 255, fillCount - firstWord);",
-          "        const int64_t wholeRepeats = chunkWords / 64;",
-          "        const int64_t tailWords = chunkWords - wholeRepeats * 64;",
-          "        if (wholeRepeats > 0) {",
-          "            uint64_t lowLanes[2] = {0x5555555555555555ULL, 0};",
-          "            uint64_t highLanes[2] = {0xAAAAAAAAAAAAAAAAULL, 0};",
-          "            Duplicate(fillWords[firstWord], fillLow, lowLanes, static_cast<uint8_t>(wholeRepeats), 1, 8);",
-          "            Duplicate(fillWords[firstWord], fillHigh, highLanes, static_cast<uint8_t>(wholeRepeats), 1, 8);",
+          "    const uint64_t scratchFillBits = static_cast<uint64_t>(static_cast<int64_t>(" + scalar + "));",
+          "    const int32_t scratchFillLow = static_cast<int32_t>(static_cast<uint32_t>(scratchFillBits));",
+          "    const int32_t scratchFillHigh = static_cast<int32_t>(static_cast<uint32_t>(scratchFillBits >> 32));",
+          "    const LocalTensor<int32_t> scratchFillWords = " + Reinterpreted(d, "int32_t") + ";",
+          "    const int64_t scratchFillCount = 2 * (" + n + ");",
+          "    for (int64_t scratchFirstWord = 0; scratchFirstWord < scratchFillCount; scratchFirstWord += 64 * 255) {",
+          "        const int64_t scratchChunkWords = ScalarMin<int64_t>(64 * 255, scratchFillCount - scratchFirstWord);",
+          "        const int64_t scratchWholeRepeats = scratchChunkWords / 64;",
+          "        const int64_t scratchTailWords = scratchChunkWords - scratchWholeRepeats * 64;",
+          "        if (scratchWholeRepeats > 0) {",
+          "            uint64_t scratchLowLanes[2] = {0x5555555555555555ULL, 0};",
+          "            uint64_t scratchHighLanes[2] = {0xAAAAAAAAAAAAAAAAULL, 0};",
+          "            Duplicate(scratchFillWords[scratchFirstWord], scratchFillLow, scratchLowLanes, static_cast<uint8_t>(scratchWholeRepeats), 1, 8);",
+          "            Duplicate(scratchFillWords[scratchFirstWord], scratchFillHigh, scratchHighLanes, static_cast<uint8_t>(scratchWholeRepeats), 1, 8);",
           "        }",
-          "        if (tailWords > 0) {",
-          "            const uint64_t tailLanes = (static_cast<uint64_t>(1) << tailWords) - 1;",
-          "            uint64_t lowLanes[2] = {0x5555555555555555ULL & tailLanes, 0};",
-          "            uint64_t highLanes[2] = {0xAAAAAAAAAAAAAAAAULL & tailLanes, 0};",
-          "            Duplicate(fillWords[firstWord + wholeRepeats * 64], fillLow, lowLanes, 1, 1, 8);",
-          "            Duplicate(fillWords[firstWord + wholeRepeats * 64], fillHigh, highLanes, 1, 1, 8);",
+          "        if (scratchTailWords > 0) {",
+          "            const uint64_t scratchTailLanes = (static_cast<uint64_t>(1) << scratchTailWords) - 1;",
+          "            uint64_t scratchLowLanes[2] = {0x5555555555555555ULL & scratchTailLanes, 0};",
+          "            uint64_t scratchHighLanes[2] = {0xAAAAAAAAAAAAAAAAULL & scratchTailLanes, 0};",
+          "            Duplicate(scratchFillWords[scratchFirstWord + scratchWholeRepeats * 64], scratchFillLow, scratchLowLanes, 1, 1, 8);",
+          "            Duplicate(scratchFillWords[scratchFirstWord + scratchWholeRepeats * 64], scratchFillHigh, scratchHighLanes, 1, 1, 8);",
           "        }",
           "    }",
           "}"};
@@ -404,20 +407,20 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
       const std::string order = primitive == Primitive::SumRows ? "" : ", ReduceOrder::ORDER_ONLY_VALUE";
       return {"if (" + cols + " * sizeof(" + sourceType + ") <= 256) {",
               "    // a row fits one 256-byte repeat: one repeat per row, up to 255 rows per call, the padding masked off",
-              "    for (int64_t firstRow = 0; firstRow < " + rows + "; firstRow += 255) {",
-              "        " + whole + "(" + d + "[firstRow], " + x + "[firstRow * " + stride + "], static_cast<int32_t>(" + cols +
-                  "), static_cast<int32_t>(ScalarMin<int64_t>(255, " + rows + " - firstRow)), 1, 1, static_cast<int32_t>(" +
+              "    for (int64_t scratchFirstRow = 0; scratchFirstRow < " + rows + "; scratchFirstRow += 255) {",
+              "        " + whole + "(" + d + "[scratchFirstRow], " + x + "[scratchFirstRow * " + stride + "], static_cast<int32_t>(" + cols +
+                  "), static_cast<int32_t>(ScalarMin<int64_t>(255, " + rows + " - scratchFirstRow)), 1, 1, static_cast<int32_t>(" +
                   stride + " * sizeof(" + sourceType + ") / 32)" + order + ");",
               "    }",
               "} else {",
               "    // one value per row, over its columns only (the row padding left out)",
-              "    " + ScratchRegion(sourceType, "rowWork", stride, "0"),
-              "    " + ScratchRegion(sourceType, "rowValue", "32 / sizeof(" + sourceType + ")",
+              "    " + ScratchRegion(sourceType, "scratchRowWork", stride, "0"),
+              "    " + ScratchRegion(sourceType, "scratchRowValue", "32 / sizeof(" + sourceType + ")",
                                      stride + " * sizeof(" + sourceType + ")"),
-              "    for (int64_t rowIndex = 0; rowIndex < " + rows + "; ++rowIndex) {",
-              "        " + Call(call->second, {"rowValue", x + "[rowIndex * " + stride + "]", "rowWork", cols}),
+              "    for (int64_t scratchRowIndex = 0; scratchRowIndex < " + rows + "; ++scratchRowIndex) {",
+              "        " + Call(call->second, {"scratchRowValue", x + "[scratchRowIndex * " + stride + "]", "scratchRowWork", cols}),
               "        " + names_.PipeSync("V_S"),
-              "        " + d + ".SetValue(rowIndex, rowValue.GetValue(0));",
+              "        " + d + ".SetValue(scratchRowIndex, scratchRowValue.GetValue(0));",
               "    }",
               "    " + names_.PipeSync("S_V"),
               "}"};
@@ -425,14 +428,14 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
     case Primitive::BcastRows: {
       const std::string stride = names_.RowStride(destination);
       return {names_.PipeSync("V_S"),
-              "for (int64_t rowIndex = 0; rowIndex < " + Rows(compute) + "; ++rowIndex) {",
-              "    " + Call("Duplicate", {d + "[rowIndex * " + stride + "]", x + ".GetValue(rowIndex)", stride}),
+              "for (int64_t scratchRowIndex = 0; scratchRowIndex < " + Rows(compute) + "; ++scratchRowIndex) {",
+              "    " + Call("Duplicate", {d + "[scratchRowIndex * " + stride + "]", x + ".GetValue(scratchRowIndex)", stride}),
               "}"};
     }
     case Primitive::BcastRow: {
       const std::string stride = names_.RowStride(destination);
-      return {"for (int64_t rowIndex = 0; rowIndex < " + names_.Scalar(args[1]) + "; ++rowIndex) {",
-              "    " + Call("Adds", {d + "[rowIndex * " + stride + "]", x, "static_cast<" + type + ">(0)", stride}),
+      return {"for (int64_t scratchRowIndex = 0; scratchRowIndex < " + names_.Scalar(args[1]) + "; ++scratchRowIndex) {",
+              "    " + Call("Adds", {d + "[scratchRowIndex * " + stride + "]", x, "static_cast<" + type + ">(0)", stride}),
               "}"};
     }
     case Primitive::SoftmaxRows: {
@@ -441,19 +444,19 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
       const std::string cols = names_.Columns(source);
       return {"{",
               "    // per row: exp(x - max) / sum, over the row's columns only",
-              "    " + ScratchRegion(type, "rowWork", stride, "0"),
-              "    " + ScratchRegion(type, "rowValue", "32 / sizeof(" + type + ")", stride + " * sizeof(" + type + ")"),
-              "    for (int64_t rowIndex = 0; rowIndex < " + Rows(compute) + "; ++rowIndex) {",
-              "        const LocalTensor<" + type + "> scratchRowIn = " + x + "[rowIndex * " + stride + "];",
-              "        const LocalTensor<" + type + "> scratchRowOut = " + d + "[rowIndex * " + stride + "];",
-              "        " + Call("ReduceMax", {"rowValue", "scratchRowIn", "rowWork", cols}),
+              "    " + ScratchRegion(type, "scratchRowWork", stride, "0"),
+              "    " + ScratchRegion(type, "scratchRowValue", "32 / sizeof(" + type + ")", stride + " * sizeof(" + type + ")"),
+              "    for (int64_t scratchRowIndex = 0; scratchRowIndex < " + Rows(compute) + "; ++scratchRowIndex) {",
+              "        const LocalTensor<" + type + "> scratchRowIn = " + x + "[scratchRowIndex * " + stride + "];",
+              "        const LocalTensor<" + type + "> scratchRowOut = " + d + "[scratchRowIndex * " + stride + "];",
+              "        " + Call("ReduceMax", {"scratchRowValue", "scratchRowIn", "scratchRowWork", cols}),
               "        " + names_.PipeSync("V_S"),
-              "        const float rowMax = static_cast<float>(rowValue.GetValue(0));",
+              "        const float rowMax = static_cast<float>(scratchRowValue.GetValue(0));",
               "        " + Call("Adds", {"scratchRowOut", "scratchRowIn", "static_cast<" + type + ">(-rowMax)", cols}),
               "        " + Call("Exp", {"scratchRowOut", "scratchRowOut", cols}),
-              "        " + Call("ReduceSum", {"rowValue", "scratchRowOut", "rowWork", cols}),
+              "        " + Call("ReduceSum", {"scratchRowValue", "scratchRowOut", "scratchRowWork", cols}),
               "        " + names_.PipeSync("V_S"),
-              "        const float rowSum = static_cast<float>(rowValue.GetValue(0));",
+              "        const float rowSum = static_cast<float>(scratchRowValue.GetValue(0));",
               "        " + Call("Muls", {"scratchRowOut", "scratchRowOut", "static_cast<" + type + ">(1.0f / rowSum)", cols}),
               "    }",
               "}"};
@@ -471,15 +474,15 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
               std::string("    // each row's running ") + (sum ? "sum" : "product") +
                   " over its columns, one element at a time on the scalar unit",
               "    " + names_.PipeSync("V_S"),
-              "    for (int64_t rowIndex = 0; rowIndex < " + Rows(compute) + "; ++rowIndex) {",
-              "        const int64_t rowIn = rowIndex * " + stride + ";",
-              "        const int64_t rowOut = rowIndex * " + outStride + ";",
-              "        float running = static_cast<float>(" + x + ".GetValue(rowIn));",
-              "        " + d + ".SetValue(rowOut, static_cast<" + type + ">(running));",
-              "        for (int64_t columnIndex = 1; columnIndex < " + cols + "; ++columnIndex) {",
-              "            running = static_cast<float>(static_cast<" + type + ">(running" + op +
-                  "static_cast<float>(" + x + ".GetValue(rowIn + columnIndex))));",
-              "            " + d + ".SetValue(rowOut + columnIndex, static_cast<" + type + ">(running));",
+              "    for (int64_t scratchRowIndex = 0; scratchRowIndex < " + Rows(compute) + "; ++scratchRowIndex) {",
+              "        const int64_t scratchRowIn = scratchRowIndex * " + stride + ";",
+              "        const int64_t scratchRowOut = scratchRowIndex * " + outStride + ";",
+              "        float scratchRunning = static_cast<float>(" + x + ".GetValue(scratchRowIn));",
+              "        " + d + ".SetValue(scratchRowOut, static_cast<" + type + ">(scratchRunning));",
+              "        for (int64_t scratchColumnIndex = 1; scratchColumnIndex < " + cols + "; ++scratchColumnIndex) {",
+              "            scratchRunning = static_cast<float>(static_cast<" + type + ">(scratchRunning" + op +
+                  "static_cast<float>(" + x + ".GetValue(scratchRowIn + scratchColumnIndex))));",
+              "            " + d + ".SetValue(scratchRowOut + scratchColumnIndex, static_cast<" + type + ">(scratchRunning));",
               "        }",
               "    }",
               "    " + names_.PipeSync("S_V"),
@@ -496,19 +499,24 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
       const std::string signedBits = half ? "int16_t" : "int32_t";
       const std::string infinity = half ? "0x7C00" : "0x7F800000";
       const std::string reduce = primitive == Primitive::ArgmaxRows ? "ReduceMax" : "ReduceMin";
+      const std::string whole = primitive == Primitive::ArgmaxRows ? "WholeReduceMax" : "WholeReduceMin";
+      const std::string extreme = primitive == Primitive::ArgmaxRows ? "largest value" : "smallest value";
+      names_.Scalars().UseHelper("ScalarMin");
       const std::string capacity = names_.Capacity(source);
       names_.Scalars().UseHelper("AlignUpTo");
       const std::string region = "AlignUpTo(" + capacity + " * sizeof(" + sourceType + "), 32)";
       const std::string all = "(" + rows + ") * " + stride;
-      auto view = [&](const std::string& type) { return Reinterpreted("nanFlags", type); };
+      // after the NaN flags, the row of work space and the 32-byte result block: four rows of row results
+      const std::string rowsBase = region + " + " + stride + " * sizeof(" + sourceType + ") + 32";
+      auto view = [&](const std::string& type) { return Reinterpreted("scratchNanFlags", type); };
       return {"{",
               std::string("    // per row: the first column holding its ") +
                   (primitive == Primitive::ArgmaxRows ? "largest" : "smallest") +
                   " value, or its first NaN as torch gives, from the reductions' indices (raw " + bits +
                   " scratchBits after the value)",
-              "    " + ScratchRegion(sourceType, "nanFlags", capacity, "0"),
-              "    " + ScratchRegion(sourceType, "rowWork", stride, region),
-              "    " + ScratchRegion(sourceType, "rowValue", "32 / sizeof(" + sourceType + ")",
+              "    " + ScratchRegion(sourceType, "scratchNanFlags", capacity, "0"),
+              "    " + ScratchRegion(sourceType, "scratchRowWork", stride, region),
+              "    " + ScratchRegion(sourceType, "scratchRowValue", "32 / sizeof(" + sourceType + ")",
                                      region + " + " + stride + " * sizeof(" + sourceType + ")"),
               "    // 1 where x is NaN (its scratchBits without the sign above the infinity's), else 0",
               "    " + Call("ShiftLeft", {view(bits), Reinterpreted(x, bits), "static_cast<" + bits + ">(1)", all}),
@@ -516,18 +524,51 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
               "    " + Call("Adds", {view(signedBits), view(signedBits), "static_cast<" + signedBits + ">(-" + infinity + ")", all}),
               "    " + Call("Mins", {view(signedBits), view(signedBits), "static_cast<" + signedBits + ">(1)", all}),
               "    " + Call("Maxs", {view(signedBits), view(signedBits), "static_cast<" + signedBits + ">(0)", all}),
-              "    " + Call("Cast", {"nanFlags", view(signedBits), "RoundMode::CAST_RINT", all}),
-              "    for (int64_t rowIndex = 0; rowIndex < " + rows + "; ++rowIndex) {",
-              "        " + Call("ReduceMax", {"rowValue", "nanFlags[rowIndex * " + stride + "]", "rowWork", cols, "true"}),
-              "        " + names_.PipeSync("V_S"),
-              "        if (static_cast<float>(rowValue.GetValue(0)) == 0.0f) {",
-              "            " + names_.PipeSync("S_V"),
-              "            " + Call(reduce, {"rowValue", x + "[rowIndex * " + stride + "]", "rowWork", cols, "true"}),
-              "            " + names_.PipeSync("V_S"),
+              "    " + Call("Cast", {"scratchNanFlags", view(signedBits), "RoundMode::CAST_RINT", all}),
+              "    if (" + cols + " * sizeof(" + sourceType + ") <= 256) {",
+              "        // a row fits one 256-byte repeat: per row, the first column of its largest NaN flag and the",
+              "        // flag itself, and the first column of its " + extreme + ", up to 255 rows per call; a row's",
+              "        // index is the NaN's where its flag is 1: index + flag * (nanIndex - index), exact in f32",
+              "        const uint32_t scratchRowSlots = AlignUpTo(" + rows + " * 4, 32);",
+              "        " + ScratchRegion("float", "scratchRowFlags", rows, rowsBase),
+              "        " + ScratchRegion("int32_t", "scratchRowNanIndex", rows, rowsBase + " + scratchRowSlots"),
+              "        " + ScratchRegion("float", "scratchRowIndex", rows, rowsBase + " + 2 * scratchRowSlots"),
+              "        " + ScratchRegion("float", "scratchRowNan", rows, rowsBase + " + 3 * scratchRowSlots"),
+              "        for (int64_t scratchFirstRow = 0; scratchFirstRow < " + rows + "; scratchFirstRow += 255) {",
+              "            const int32_t scratchGroupRows = static_cast<int32_t>(ScalarMin<int64_t>(255, " + rows + " - scratchFirstRow));",
+              "            const int32_t scratchRepeatBlocks = static_cast<int32_t>(" + stride + " * sizeof(" + sourceType + ") / 32);",
+              "            " + Call("WholeReduceMax", {Reinterpreted(half ? "scratchRowNan" : "scratchRowFlags", sourceType) + "[scratchFirstRow]",
+                                                     "scratchNanFlags[scratchFirstRow * " + stride + "]", "static_cast<int32_t>(" + cols + ")",
+                                                     "scratchGroupRows", "1", "1", "scratchRepeatBlocks", "ReduceOrder::ORDER_ONLY_VALUE"}),
+              "            " + Call("WholeReduceMax", {Reinterpreted("scratchRowNanIndex", sourceType) + "[scratchFirstRow * 4 / sizeof(" +
+                                                         sourceType + ")]",
+                                                     "scratchNanFlags[scratchFirstRow * " + stride + "]", "static_cast<int32_t>(" + cols + ")",
+                                                     "scratchGroupRows", "1", "1", "scratchRepeatBlocks", "ReduceOrder::ORDER_ONLY_INDEX"}),
+              "            " + Call(whole, {Reinterpreted(d, sourceType) + "[scratchFirstRow * 4 / sizeof(" + sourceType + ")]",
+                                          x + "[scratchFirstRow * " + stride + "]", "static_cast<int32_t>(" + cols + ")", "scratchGroupRows",
+                                          "1", "1", "scratchRepeatBlocks", "ReduceOrder::ORDER_ONLY_INDEX"}),
               "        }",
-              "        " + d + ".SetValue(rowIndex, static_cast<int32_t>(" + Reinterpreted("rowValue", bits) +
+              half ? "        " + Call("Cast", {"scratchRowFlags", Reinterpreted("scratchRowNan", sourceType), "RoundMode::CAST_NONE", rows})
+                   : std::string("        // the flags are f32 already"),
+              "        " + Call("Cast", {"scratchRowIndex", d, "RoundMode::CAST_NONE", rows}),
+              "        " + Call("Cast", {"scratchRowNan", "scratchRowNanIndex", "RoundMode::CAST_NONE", rows}),
+              "        " + Call("Sub", {"scratchRowNan", "scratchRowNan", "scratchRowIndex", rows}),
+              "        " + Call("Mul", {"scratchRowNan", "scratchRowNan", "scratchRowFlags", rows}),
+              "        " + Call("Add", {"scratchRowIndex", "scratchRowIndex", "scratchRowNan", rows}),
+              "        " + Call("Cast", {d, "scratchRowIndex", "RoundMode::CAST_RINT", rows}),
+              "    } else {",
+              "        for (int64_t scratchRowIndex = 0; scratchRowIndex < " + rows + "; ++scratchRowIndex) {",
+              "            " + Call("ReduceMax", {"scratchRowValue", "scratchNanFlags[scratchRowIndex * " + stride + "]", "scratchRowWork", cols, "true"}),
+              "            " + names_.PipeSync("V_S"),
+              "            if (static_cast<float>(scratchRowValue.GetValue(0)) == 0.0f) {",
+              "                " + names_.PipeSync("S_V"),
+              "                " + Call(reduce, {"scratchRowValue", x + "[scratchRowIndex * " + stride + "]", "scratchRowWork", cols, "true"}),
+              "                " + names_.PipeSync("V_S"),
+              "            }",
+              "            " + d + ".SetValue(scratchRowIndex, static_cast<int32_t>(" + Reinterpreted("scratchRowValue", bits) +
                   ".GetValue(1)));",
-              "        " + names_.PipeSync("S_V"),
+              "            " + names_.PipeSync("S_V"),
+              "        }",
               "    }",
               "}"};
     }
