@@ -54,7 +54,7 @@ bool IsHostFunction(std::string_view name) {
 
 bool IsArithmeticFunction(std::string_view name) {
   return name == "min" || name == "max" || name == "abs" || name == "cdiv" || name == "align_up" ||
-         name == "align_down" || name == "sizeof";
+         name == "align_down" || name == "sizeof" || name == "ceil" || name == "floor";
 }
 
 const char* StageName(Where where) {
@@ -132,7 +132,7 @@ class Checker {
   }
 
   std::vector<std::string> FunctionNames(Where where) const {
-    std::vector<std::string> names = {"min", "max", "abs", "cdiv", "align_up", "align_down", "sizeof"};
+    std::vector<std::string> names = {"min", "max", "abs", "cdiv", "align_up", "align_down", "sizeof", "ceil", "floor"};
     if (where == Where::Host)
       for (const char* name : {"numel", "dim", "rank", "rows", "len", "prod"}) names.push_back(name);
     else
@@ -256,22 +256,19 @@ class Checker {
     CheckDerivedDtypeVariables();
   }
 
-  // A dtype variable no input has is derived: the kernel picks it from the inputs' dtypes (a compute
-  // dtype that follows them, `dtypes C: f16, f32, f32` beside `dtypes T: f16, bf16, f32`). So the
-  // inputs' dtypes must decide it, and no output may have it (InferDataType copies an input's).
+  // A dtype variable is a tensor's dtype: an input's, or, when no input has it, an output's, which
+  // the caller gives (an op with no input, such as arange, makes the dtype it is asked for). One no
+  // tensor has is derived: the kernel picks it from the tensors' dtypes (a compute dtype that follows
+  // them, `dtypes C: f16, f32, f32` beside `dtypes T: f16, bf16, f32`), so they must decide it.
   void CheckDerivedDtypeVariables() {
     const OpHeader& op = program_.op;
     std::vector<std::string> bound;
-    for (const TensorModel& input : model_.inputs)
-      if (input.dtype.variable) bound.push_back(input.dtype.written);
+    for (const std::vector<TensorModel>* tensors : {&model_.inputs, &model_.outputs})
+      for (const TensorModel& tensor : *tensors)
+        if (tensor.dtype.variable) bound.push_back(tensor.dtype.written);
     for (const DtypeColumn& column : op.dtypes) {
       if (std::find(bound.begin(), bound.end(), column.variable) != bound.end()) continue;
       derivedVariables_.insert(column.variable);
-      for (const TensorModel& output : model_.outputs) {
-        if (output.dtype.written == column.variable)
-          Error(output.at, "dtype", "the output `" + output.name + "` has `" + column.variable + "`, which no input has",
-                "an output's dtype is an input's dtype variable or a concrete dtype");
-      }
       for (size_t a = 0; a < model_.combinations.size(); ++a) {
         for (size_t b = a + 1; b < model_.combinations.size(); ++b) {
           bool sameInputs = true;
@@ -279,9 +276,9 @@ class Checker {
             sameInputs = sameInputs && model_.combinations[a].at(variable) == model_.combinations[b].at(variable);
           if (sameInputs && model_.combinations[a].at(column.variable) != model_.combinations[b].at(column.variable)) {
             Error(column.at, "dtype",
-                  "no input has `" + column.variable + "`, and combinations " + std::to_string(a + 1) + " and " +
-                      std::to_string(b + 1) + " give it different dtypes for the same input dtypes",
-                  "a dtype variable no input has must follow from the inputs' dtypes");
+                  "no tensor has `" + column.variable + "`, and combinations " + std::to_string(a + 1) + " and " +
+                      std::to_string(b + 1) + " give it different dtypes for the same tensor dtypes",
+                  "a dtype variable no tensor has must follow from the tensors' dtypes");
             return;
           }
         }
@@ -516,12 +513,14 @@ class Checker {
       for (const Expr& operand : call.operands) CheckScalar(operand, where);
       return ValueKind::Int;
     }
-    size_t expected = f == "abs" ? 1 : 2;
+    if ((f == "ceil" || f == "floor") && where != Where::Host)
+      Error(call.at, "stage", "`" + f + "` in the kernel", "round in the host and pass the integer: `n = " + f + "(...)`");
+    size_t expected = f == "abs" || f == "ceil" || f == "floor" ? 1 : 2;
     bool variadic = f == "min" || f == "max";
     if (variadic ? call.operands.size() < 2 : call.operands.size() != expected)
       Error(call.at, "syntax", "`" + f + "` takes " + (variadic ? "two or more" : std::to_string(expected)) + " arguments",
             "see the host expression table in docs/dsl.md");
-    // min, max and abs keep their arguments' kind; cdiv and the aligns are integer.
+    // min, max and abs keep their arguments' kind; cdiv, the aligns, ceil and floor are integer.
     std::optional<ValueKind> kind;
     for (const Expr& operand : call.operands) {
       ValueKind operandKind = CheckScalar(operand, where);
@@ -758,30 +757,46 @@ class Checker {
     for (const Statement& statement : block) CheckKernelStatement(statement, where);
   }
 
-  // The branches are exclusive: a kernel scalar bound in one is not bound in the others, so each
-  // starts from the bindings before the chain; after it, any branch's binding may hold (or none,
-  // without an `else`).
+  // What a kernel scalar may hold at a point: the bindings that reach it. A binding replaces the
+  // ones before it; the branches of an if chain are exclusive, so each starts from the bindings
+  // before the chain, and after it any branch's may hold (or the ones before, without an `else`).
+  using Definitions = std::map<std::string, std::vector<const Expr*>>;
+
+  static void Merge(Definitions& into, const Definitions& from) {
+    for (const auto& [name, definitions] : from) {
+      std::vector<const Expr*>& merged = into[name];
+      for (const Expr* definition : definitions)
+        if (std::find(merged.begin(), merged.end(), definition) == merged.end()) merged.push_back(definition);
+    }
+  }
+
   void CheckIfChain(const IfChain& chain, Where where) {
-    const auto before = scalarDefinitions_;
-    auto after = before;
-    auto join = [&after, &before](const std::map<std::string, std::vector<const Expr*>>& branchEnd) {
-      for (const auto& [name, definitions] : branchEnd) {
-        const auto prior = before.find(name);
-        const size_t known = prior == before.end() ? 0 : prior->second.size();
-        std::vector<const Expr*>& merged = after[name];
-        merged.insert(merged.end(), definitions.begin() + static_cast<std::ptrdiff_t>(known), definitions.end());
-      }
-    };
+    const Definitions before = scalarDefinitions_;
+    Definitions after;
     for (const Branch& branch : chain.branches) {
       scalarDefinitions_ = before;
       CheckScalar(branch.condition, Where::Kernel);
       CheckBlock(branch.body, where);
-      join(scalarDefinitions_);
+      Merge(after, scalarDefinitions_);
     }
     scalarDefinitions_ = before;
     CheckBlock(chain.orElse, where);
-    join(scalarDefinitions_);
+    Merge(after, scalarDefinitions_);
     scalarDefinitions_ = std::move(after);
+  }
+
+  // The bindings anywhere in a loop's body: they reach its start on the next iteration.
+  static void BodyBindings(const Block& block, Definitions& found) {
+    for (const Statement& statement : block) {
+      if (const auto* binding = std::get_if<Binding>(&statement.node)) {
+        if (binding->names.size() == 1) Merge(found, Definitions{{binding->names[0], {&binding->value}}});
+      } else if (const auto* loop = std::get_if<ForLoop>(&statement.node)) {
+        BodyBindings(loop->body, found);
+      } else if (const auto* chain = std::get_if<IfChain>(&statement.node)) {
+        for (const Branch& branch : chain->branches) BodyBindings(branch.body, found);
+        BodyBindings(chain->orElse, found);
+      }
+    }
   }
 
   void CheckKernelStatement(const Statement& statement, Where where) {
@@ -833,7 +848,7 @@ class Checker {
     }
     ValueKind kind = CheckScalar(binding.value, Where::Kernel);
     DeclareScalar(binding.names[0], statement.at, kind, Range(binding.value));
-    scalarDefinitions_[binding.names[0]].push_back(&binding.value);
+    scalarDefinitions_[binding.names[0]] = {&binding.value};
   }
 
   // A kernel scalar may be bound again (in a loop or a branch): its range covers every binding.
@@ -860,7 +875,19 @@ class Checker {
     CheckScalar(loop.stop, Where::Kernel);
     if (loop.step) CheckScalar(*loop.step, Where::Kernel);
     DeclareScalar(loop.variable, at, ValueKind::Int, {Range(loop.start).low, Range(loop.stop).high});
+    const Definitions before = scalarDefinitions_;
+    Definitions carried;
+    BodyBindings(loop.body, carried);
+    // A scalar bound before the loop and again in its body holds either value from the body's start:
+    // its range covers both (a name the body binds later evaluates as unbounded here).
+    for (const auto& [name, definitions] : carried) {
+      const Symbol* symbol = Find(name);
+      if (!symbol || symbol->kind != SymbolKind::KernelScalar) continue;
+      for (const Expr* definition : definitions) DeclareScalar(name, at, symbol->value, Range(*definition));
+    }
+    Merge(scalarDefinitions_, carried);
     CheckBlock(loop.body, Where::Kernel);
+    Merge(scalarDefinitions_, before);  // the body may run no time
   }
 
   void CheckStage(const StageBlock& block, const Statement& statement) {
@@ -1160,6 +1187,10 @@ class Checker {
     if (!CheckComputeDtypes(call, info, operands, destination, compute)) return;
     CheckComputeShape(call, info, operands, destination);
     compute.count = CountFor(call, info, operands, destination);
+    if (info.shape == ResultShape::Single && !operands.empty()) {
+      auto last = lastCount_.find(operands[0]->name);
+      compute.operandCount = last != lastCount_.end() ? last->second.first : ElementCount{operands[0]->name, std::nullopt, false};
+    }
     CheckDestinationHolds(call, info, compute.count, destination);
     if (!operands.empty()) compute.temp = TempNeedOf(*primitive, operands[0]->name, operands[0]->dtype.perCombination,
                                                      compute.resultDtype);
@@ -1220,12 +1251,18 @@ class Checker {
               "make the mask with a compare: `mask = cmp_lt(a, b)` into a bool buffer");
         return false;
       }
+      // The vector unit adds, multiplies and compares i16 and i32 lanes too (Add ... Mins).
+      const bool integerLanes = info.primitive == Primitive::Add || info.primitive == Primitive::Sub ||
+                                info.primitive == Primitive::Mul || info.primitive == Primitive::Max ||
+                                info.primitive == Primitive::Min || info.primitive == Primitive::Adds ||
+                                info.primitive == Primitive::Muls || info.primitive == Primitive::Maxs ||
+                                info.primitive == Primitive::Mins;
       for (size_t i = firstValue; info.needsArithmeticDtype && i < operands.size(); ++i) {
         Dtype dtype = operands[i]->dtype.perCombination[k];
-        if (!IsArithmeticDtype(dtype)) {
+        if (!IsArithmeticDtype(dtype) && !(integerLanes && (dtype == Dtype::I16 || dtype == Dtype::I32))) {
           Error(call.operands[i].at, "dtype",
-                "`" + name + "` computes on f16 or f32, and `" + operands[i]->name + "` holds " +
-                    DtypeText(operands[i]->dtype, k),
+                "`" + name + "` computes on " + (integerLanes ? "f16, f32, i16 or i32" : "f16 or f32") + ", and `" +
+                    operands[i]->name + "` holds " + DtypeText(operands[i]->dtype, k),
                 "cast it first: `" + operands[i]->name + "_f = cast(" + operands[i]->name + ", f32)` into an f32 buffer");
           return false;
         }
@@ -1363,7 +1400,12 @@ class Checker {
       }
     }
     if (info.shape == ResultShape::PerRow) count.rows = false;
-    if (info.shape == ResultShape::Rows) count.rows = true;
+    if (info.shape == ResultShape::Rows) {
+      // bcast_rows makes one row per value of its 1-D operand: all of them when it was filled whole.
+      const BufferModel* counted = FindBuffer(count.buffer);
+      if (!count.length && counted && counted->extents.size() == 1) count.length = *counted->extents[0];
+      count.rows = true;
+    }
     if (info.shape == ResultShape::Single) {
       Expr one;
       one.kind = ExprKind::Integer;
@@ -1569,7 +1611,7 @@ class Checker {
   int currentStage_ = -1;
   int sequence_ = 0;  // orders copy-ins and results, for element counts
   std::map<std::string, std::pair<ElementCount, int>> lastCount_;
-  std::map<std::string, std::vector<const Expr*>> scalarDefinitions_;  // every binding of a kernel scalar
+  Definitions scalarDefinitions_;  // the bindings of each kernel scalar that reach the statement checked
   std::set<std::string> brokenBuffers_;  // declared with an error: no slice or budget checks echo it
 };
 

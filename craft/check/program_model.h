@@ -158,6 +158,8 @@ struct ComputeModel {
   // A cast whose source and target are the same dtype in this combination: the lowering drops it.
   std::vector<bool> identityCast;
   ElementCount count;
+  // sum_all/max_all: the elements of the operand they reduce (its count when it was last written)
+  ElementCount operandCount;
   std::optional<TempNeed> temp;
 };
 

@@ -82,7 +82,12 @@ const BufferModel& ComputeLowering::Buffer(const std::string& name) const {
 
 std::string ComputeLowering::ElementCount(const ComputeModel& compute) {
   const BufferModel& counted = Buffer(compute.count.buffer);
-  if (!compute.count.length) return names_.Capacity(counted);
+  if (!compute.count.length) {
+    // A whole buffer: the destination's own capacity (a fill covers a compare operand's padding);
+    // another buffer's whole extent, as the checker bounds it by the destination's.
+    if (counted.name == compute.destination || counted.extents.size() == 2) return names_.Capacity(counted);
+    return names_.Scalar(*counted.extents[0]);
+  }
   const CppExpression length = names_.Scalars().Translate(*compute.count.length);
   if (!compute.count.rows) return length.text;
   // Whole padded rows; a broadcast counts the rows of its 2-D destination.
@@ -91,19 +96,12 @@ std::string ComputeLowering::ElementCount(const ComputeModel& compute) {
 }
 
 // The model counts a whole-buffer reduction's result (one element); the reduction itself runs over
-// its operand's count: that of the statement that last wrote the operand before it.
+// its operand's count (ComputeModel::operandCount).
 std::string ComputeLowering::OperandCount(const ComputeModel& compute) {
-  const std::vector<ComputeModel>& computes = names_.Model().computes;
-  const std::string& operand = compute.bufferOperands[0];
-  for (auto earlier = computes.rbegin(); earlier != computes.rend(); ++earlier) {
-    if (&*earlier == &compute) {
-      for (++earlier; earlier != computes.rend(); ++earlier) {
-        if (earlier->destination == operand) return ElementCount(*earlier);
-      }
-      break;
-    }
-  }
-  return names_.Capacity(Buffer(operand));
+  ComputeModel operand = compute;
+  operand.count = compute.operandCount;
+  operand.destination = compute.operandCount.buffer;
+  return ElementCount(operand);
 }
 
 std::string ComputeLowering::Rows(const ComputeModel& compute) {
@@ -433,9 +431,11 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
               "}"};
     }
     case Primitive::BcastRow: {
+      // each row's COLS values from v (its padding is never read back out; v may be just COLS long)
       const std::string stride = names_.RowStride(destination);
       return {"for (int64_t scratchRowIndex = 0; scratchRowIndex < " + names_.Scalar(args[1]) + "; ++scratchRowIndex) {",
-              "    " + Call("Adds", {d + "[scratchRowIndex * " + stride + "]", x, "static_cast<" + type + ">(0)", stride}),
+              "    " + Call("Adds", {d + "[scratchRowIndex * " + stride + "]", x, "static_cast<" + type + ">(0)",
+                                    names_.Columns(destination)}),
               "}"};
     }
     case Primitive::SoftmaxRows: {
@@ -573,7 +573,9 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
               "}"};
     }
     case Primitive::SumAll: case Primitive::MaxAll: {
-      const std::string cap = names_.Capacity(Buffer(x));
+      // the work area as long as the operand and at least one 32-byte block, which the reduction needs
+      names_.Scalars().UseHelper("AlignUpTo");
+      const std::string cap = "AlignUpTo(" + names_.Capacity(Buffer(x)) + ", 32 / sizeof(" + type + "))";
       return {"{",
               "    " + ScratchRegion(type, "scratchReduce", cap, "0"),
               "    " + Call(call->second, {d, x, "scratchReduce", OperandCount(compute)}),

@@ -214,6 +214,7 @@ std::vector<std::string> KernelWriter::StageParameters(const StageModel& stage) 
       CollectNames(assign->value, names);
       const ComputeModel* compute = model_.ComputeOf(&statement);
       if (compute && compute->count.length) CollectNames(*compute->count.length, names);
+      if (compute && compute->operandCount.length) CollectNames(*compute->operandCount.length, names);
     }
   }
   // In the order the kernel binds them.
@@ -663,13 +664,16 @@ std::string KernelWriter::Source(const std::string& kernelName) {
   parameters.push_back("GM_ADDR workspace");
   if (!model_.workspaces.empty()) gm.push_back("workspace");
   parameters.push_back("GM_ADDR tiling");
-  // An input's variable is its DTYPE_<INPUT>; a variable no input has follows from those (the
-  // checker made sure it does): a std::conditional_t over the combinations.
+  // A tensor's variable is its DTYPE_<TENSOR> (an input's, else an output's); a variable no tensor
+  // has follows from those (the checker made sure it does): a std::conditional_t over the combinations.
   std::map<std::string, std::string> inputType;
   for (const DtypeColumn& column : program_.op.dtypes) {
-    const auto input = std::find_if(model_.inputs.begin(), model_.inputs.end(),
-                                    [&](const TensorModel& tensor) { return tensor.dtype.written == column.variable; });
-    if (input != model_.inputs.end()) inputType[column.variable] = "DTYPE_" + Upper(input->name);
+    for (const std::vector<TensorModel>* tensors : {&model_.inputs, &model_.outputs}) {
+      const auto tensor = std::find_if(tensors->begin(), tensors->end(),
+                                       [&](const TensorModel& t) { return t.dtype.written == column.variable; });
+      if (tensor != tensors->end() && !inputType.count(column.variable))
+        inputType[column.variable] = "DTYPE_" + Upper(tensor->name);
+    }
   }
   std::vector<std::string> dtypes;
   for (const DtypeColumn& column : program_.op.dtypes) {

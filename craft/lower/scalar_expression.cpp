@@ -140,15 +140,23 @@ CppExpression ScalarTranslator::Builtin(const Expr& call) {
     for (const CppExpression& arg : args) text += (text.empty() ? "" : ", ") + arg.text;
     return text;
   };
-  if ((f == "min" || f == "max") && args.size() == 2) {
-    const ScalarType type = Wider(args[0].type, args[1].type);
+  if ((f == "min" || f == "max") && args.size() >= 2) {
+    // min(a, b, c) is min(min(a, b), c): the helpers take two arguments.
     const std::string function = side_ == Side::Host ? "std::" + f : (f == "min" ? "ScalarMin" : "ScalarMax");
     if (side_ == Side::Kernel) helpers_.insert(function);
-    return {function + "<" + TypeName(type) + ">(" + joined() + ")", type, 0};
+    CppExpression folded = args[0];
+    for (size_t i = 1; i < args.size(); ++i) {
+      const ScalarType type = Wider(folded.type, args[i].type);
+      folded = {function + "<" + TypeName(type) + ">(" + folded.text + ", " + args[i].text + ")", type, 0};
+    }
+    return folded;
   }
   if (f == "abs" && args.size() == 1) {
     if (side_ == Side::Kernel) helpers_.insert("ScalarAbs");
     return {(side_ == Side::Host ? "std::abs(" : "ScalarAbs(") + joined() + ")", args[0].type, 0};
+  }
+  if ((f == "ceil" || f == "floor") && args.size() == 1) {
+    return {"static_cast<int64_t>(std::" + f + "(" + joined() + "))", ScalarType::Int, 0};
   }
   static const std::map<std::string, std::string> integerHelpers{
       {"cdiv", "CeilDiv"}, {"align_up", "AlignUpTo"}, {"align_down", "AlignDownTo"}};

@@ -107,6 +107,65 @@ TEST(OutputExtents, ReadAttributesAndEveryShapeBuiltinInInferShape) {
   EXPECT_NE(host.find("GetShapeSize() / "), std::string::npos) << host;
 }
 
+// The kernel file of a program that must lower.
+std::string KernelOf(const std::string& program, const std::string& file, const std::string& kernel) {
+  const CompileResult result = Compile(program, file);
+  EXPECT_TRUE(result.op) << Diagnostics(result);
+  return result.op ? result.op->files.at("op_kernel/" + kernel) : "";
+}
+
+constexpr const char* kRowsHeader =
+    "op Rows:\n  input x: f32\n  output y: f32 like x\n"
+    "host:\n  w = min(dim(x, -1), 64)  # a row\n  launch(1)\n";
+
+// A broadcast of a buffer filled whole (no copy-in sets its count) makes one row per value, and the
+// statements after it count those rows' elements, not the 1-D source's length.
+TEST(ElementCounts, ABroadcastOfAFilledBufferCountsItsRows) {
+  const std::string kernel = KernelOf(std::string(kRowsHeader) +
+                                          "kernel:\n  xin = ub(f32, 1, w)\n  fa = ub(f32, 1, w)\n  ca = ub(f32, 1, w)\n"
+                                          "  carry = ub(f32, 1)\n  yout = ub(f32, 1, w)\n"
+                                          "  copyin:\n    xin[0:1, :] = x[0:1, :]\n"
+                                          "  compute:\n    carry = duplicate(2.0)\n    fa = adds(xin, 1.0)\n"
+                                          "    ca = bcast_rows(carry, w)\n    yout = add(fa, ca)\n"
+                                          "  copyout:\n    y[0:1, :] = yout[0:1, :]\n",
+                                      "rows.craft", "rows.cpp");
+  EXPECT_NE(kernel.find("Add(yout, fa, ca, 1 * AlignUpTo(w, ROW_ALIGN));"), std::string::npos) << kernel;
+}
+
+// select's count from a mask compared on filled buffers is their extent, not their capacity rounded
+// up for the compare (the destination holds the extent only).
+TEST(ElementCounts, ASelectCountedByItsMaskWritesTheExtent) {
+  const std::string kernel =
+      KernelOf("op Pick:\n  input a: f32\n  input b: f32\n  output y: f32 like a\n"
+               "host:\n  n = min(numel(a), 1000)  # all of a\n  launch(1)\n"
+               "kernel:\n  ain = ub(f32, n)\n  bin = ub(f32, n)\n  lo = ub(f32, n)\n  hi = ub(f32, n)\n"
+               "  m = ub(bool, n)\n  yout = ub(f32, n)\n"
+               "  copyin:\n    ain[0:n] = a[0:n]\n    bin[0:n] = b[0:n]\n"
+               "  compute:\n    lo = duplicate(1.0)\n    hi = duplicate(2.0)\n    m = cmp_lt(lo, hi)\n"
+               "    yout = select(m, ain, bin)\n"
+               "  copyout:\n    y[0:n] = yout[0:n]\n",
+               "pick.craft", "pick.cpp");
+  EXPECT_NE(kernel.find("SELMODE::VSEL_TENSOR_TENSOR_MODE, n);"), std::string::npos) << kernel;
+  EXPECT_EQ(kernel.find("SELMODE::VSEL_TENSOR_TENSOR_MODE, AlignUpTo"), std::string::npos) << kernel;
+}
+
+// sum_all reduces its operand's count, a kernel scalar its stage function receives, over a work
+// area of at least one 32-byte block; min() of three values nests the two-value helper.
+TEST(ElementCounts, SumAllReceivesItsOperandsCountAndMinTakesThreeValues) {
+  const std::string kernel =
+      KernelOf("op Total:\n  input x: f32\n  output y: f32 shape [1]\n"
+               "host:\n  n = numel(x)  # all of x\n  launch(1)\n"
+               "kernel:\n  xin = ub(f32, 3)\n  part = ub(f32, 8)\n"
+               "  len = min(n, 3, 1000)\n"
+               "  copyin:\n    xin[0:len] = x[0:len]\n"
+               "  compute:\n    part = sum_all(xin)\n"
+               "  copyout:\n    y[0:1] = part[0:1]\n",
+               "total.craft", "total.cpp");
+  EXPECT_NE(kernel.find("ScalarMin<int64_t>(ScalarMin<int64_t>(n, 3), 1000)"), std::string::npos) << kernel;
+  EXPECT_NE(kernel.find("ReduceSum(part, xin, scratchReduce, len);"), std::string::npos) << kernel;
+  EXPECT_NE(kernel.find("AlignUpTo(3, 32 / sizeof(float))"), std::string::npos) << kernel;
+}
+
 INSTANTIATE_TEST_SUITE_P(Programs, GoldenProgram,
                          ::testing::Values(Solution("level1/Math/Sqrt", "sqrt"), Solution("level1/Math/Axpby", "axpby"),
                                            Solution("level1/Comparison/GreaterEqual", "greater_equal"),
