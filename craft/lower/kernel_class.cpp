@@ -322,8 +322,9 @@ void KernelWriter::WriteBlock(CodeWriter& out, const Block& block) {
                                      [&](const BlockSpanUse& use) { return use.statement == &statement; });
       if (span != model_.blockSpans.end()) {
         names_.UseHelper(kBlockSpan);
-        out.Line("int64_t " + span->start + " = 0;");
-        out.Line("int64_t " + span->count + " = 0;");
+        // a name bound elsewhere too is declared once, before the statements (see bindings_)
+        for (const std::string* name : {&span->start, &span->count})
+          if (bindings_[*name] <= 1) out.Line("int64_t " + *name + " = 0;");
         out.Line("BlockSpan(" + names_.Scalar(*span->total) + ", " + names_.Scalar(*span->unit) + ", " + span->start +
                  ", " + span->count + ");");
       } else if (bindings_[binding->names[0]] > 1) {
@@ -633,6 +634,7 @@ std::string KernelWriter::Source(const std::string& kernelName) {
   for (const std::vector<TensorModel>* tensors : {&model_.inputs, &model_.outputs}) {
     for (const TensorModel& tensor : *tensors) {
       if (tensor.list) body.Line("GM_ADDR " + names_.ListMember(tensor.name) + " = nullptr;  // the list's descriptor");
+      if (tensor.list && names_.UsesListNumel()) body.Line("ListCursor " + names_.ListCursor(tensor.name) + ";");
     }
   }
   for (const TilingField& field : fields_) {

@@ -49,7 +49,8 @@ KernelNames::KernelNames(const ProgramModel& model, const std::vector<TilingFiel
                              if (call.name == "numel" && call.operands.size() == 2) {
                                UseListNumel();
                                return CppExpression{"ListNumel(" + ListMember(call.operands[0].name) + ", " +
-                                                        Scalar(call.operands[1]) + ")",
+                                                        Scalar(call.operands[1]) + ", " +
+                                                        ListCursor(call.operands[0].name) + ")",
                                                     ScalarType::Int, 0};
                              }
                              if (call.name != "sizeof" || call.operands.size() != 1) return std::nullopt;
@@ -85,17 +86,28 @@ void KernelNames::UseListTensor() {
 }
 
 void KernelNames::UseListNumel() {
+  listNumelUsed_ = true;
   UseHelper(
-      "// Elements of tensor `index` of a tensor list: after word 0, every tensor's part of the\n"
-      "// descriptor is a word with its rank in the low 32 bits, then one word per dimension.\n"
-      "__aicore__ inline int64_t ListNumel(GM_ADDR list, int64_t index) {\n"
+      "// Where a walk over a list's descriptor stopped: after word 0, every tensor's part of the\n"
+      "// descriptor is a word with its rank in the low 32 bits, then one word per dimension, so\n"
+      "// numel(xs, i) for i = 0, 1, 2, ... reads each tensor's part once.\n"
+      "struct ListCursor {\n"
+      "    int64_t index = 0;\n"
+      "    int64_t word = 1;\n"
+      "};\n"
+      "\n"
+      "// Elements of tensor `index` of a tensor list, walking on from the cursor (from the start for an\n"
+      "// earlier tensor).\n"
+      "__aicore__ inline int64_t ListNumel(GM_ADDR list, int64_t index, ListCursor& cursor) {\n"
       "    GlobalTensor<uint64_t> words;\n"
       "    words.SetGlobalBuffer((__gm__ uint64_t*)list);\n"
-      "    int64_t word = 1;\n"
-      "    for (int64_t t = 0; t < index; ++t) word += 1 + static_cast<int64_t>(words.GetValue(word) & 0xFFFFFFFFu);\n"
-      "    const int64_t rank = static_cast<int64_t>(words.GetValue(word) & 0xFFFFFFFFu);\n"
+      "    if (index < cursor.index) cursor = ListCursor{};\n"
+      "    for (; cursor.index < index; ++cursor.index) {\n"
+      "        cursor.word += 1 + static_cast<int64_t>(words.GetValue(cursor.word) & 0xFFFFFFFFu);\n"
+      "    }\n"
+      "    const int64_t rank = static_cast<int64_t>(words.GetValue(cursor.word) & 0xFFFFFFFFu);\n"
       "    int64_t elements = 1;\n"
-      "    for (int64_t d = 1; d <= rank; ++d) elements *= static_cast<int64_t>(words.GetValue(word + d));\n"
+      "    for (int64_t d = 1; d <= rank; ++d) elements *= static_cast<int64_t>(words.GetValue(cursor.word + d));\n"
       "    return elements;\n"
       "}");
 }

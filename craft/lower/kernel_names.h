@@ -36,6 +36,9 @@ class KernelNames {
 
   // The member holding a tensor list's descriptor address, and the helpers that read it.
   std::string ListMember(const std::string& list) const { return list + "List"; }
+  // The member where numel(list, i)'s walk over the descriptor stopped (UseListNumel).
+  std::string ListCursor(const std::string& list) const { return list + "ListCursor"; }
+  bool UsesListNumel() const { return listNumelUsed_; }
   void UseListTensor();
   void UseListNumel();
 
@@ -47,6 +50,7 @@ class KernelNames {
   const ProgramModel& model_;
   ScalarTranslator scalars_;
   std::vector<std::string> helpers_;
+  bool listNumelUsed_ = false;  // a kernel scalar reads numel(list, i): each list keeps a ListCursor
 };
 
 }  // namespace akgen::craft::lower

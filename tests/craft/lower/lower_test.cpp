@@ -166,6 +166,24 @@ TEST(ElementCounts, SumAllReceivesItsOperandsCountAndMinTakesThreeValues) {
   EXPECT_NE(kernel.find("AlignUpTo(3, 32 / sizeof(float))"), std::string::npos) << kernel;
 }
 
+// Names a block_span binds in one branch and a plain binding in another are one variable each:
+// the block_span sets them, it does not declare new ones the code after the branches never sees.
+TEST(KernelScalars, ABlockSpanInABranchSetsTheNamesAnotherBranchBinds) {
+  const std::string kernel =
+      KernelOf("op Span:\n  input x: f32\n  output y: f32 like x\n"
+               "host:\n  n = numel(x)  # all of x\n  launch(min(core_num, cdiv(n, 256)))\n"
+               "kernel:\n  buf = ub(f32, 1024)\n"
+               "  if n <= 1024:\n    start = 0\n    count = n if block_idx == 0 else 0\n"
+               "  else:\n    start, count = block_span(n, 256)\n"
+               "  for off in range(start, start + count, 1024):\n    len = min(1024, start + count - off)\n"
+               "    copyin:\n      buf[0:len] = x[off:off + len]\n    copyout:\n      y[off:off + len] = buf[0:len]\n",
+               "span.craft", "span.cpp");
+  EXPECT_NE(kernel.find("BlockSpan(n, 256, start, count);"), std::string::npos) << kernel;
+  const size_t declarations = kernel.find("int64_t start = 0;");
+  EXPECT_NE(declarations, std::string::npos) << kernel;
+  EXPECT_EQ(kernel.find("int64_t start = 0;", declarations + 1), std::string::npos) << "declared twice:\n" << kernel;
+}
+
 INSTANTIATE_TEST_SUITE_P(Programs, GoldenProgram,
                          ::testing::Values(Solution("level1/Math/Sqrt", "sqrt"), Solution("level1/Math/Axpby", "axpby"),
                                            Solution("level1/Comparison/GreaterEqual", "greater_equal"),
