@@ -59,6 +59,7 @@ int Eval(const EvalCommandOptions& options) {
   eval.shapeMode = bench::JudgedShapeMode(eval.suiteRoot, *mode);
   eval.syncMode = *sync;
   eval.timingOnly = options.timingOnly;
+  eval.referenceTimes = !options.noReferenceTimes;
   eval.cases = *cases;
   eval.filter = options.filter;
   eval.outDir = options.outDir;

@@ -21,6 +21,7 @@ struct EvalCommandOptions {
   double runSeconds = 120;
   std::string syncMode = "auto";
   bool timingOnly = false;
+  bool noReferenceTimes = false;
   int64_t maxElements = 0;  // set from bench::kDefaultMaxElements by the command line
   std::string shapes = "task";  // MultiKernelBench: task or paper
   double mkbTolerance = 1e-4;   // MultiKernelBench's allclose tolerance

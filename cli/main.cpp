@@ -98,6 +98,9 @@ int main(int argc, char** argv) {
   eval->add_flag("--timing-only", evalOptions.timingOnly,
                  "time each candidate without computing data: meta-tensor inputs, no golden outputs, no comparison "
                  "(verdict `timed`); for production shapes. Needs its own --out directory");
+  eval->add_flag("--no-reference-times", evalOptions.noReferenceTimes,
+                 "do not run each task's answer on the cases to time it: records have no reference_us, so no "
+                 "speedup against the answer (verdicts and the samples' own times are the same)");
   evalOptions.maxElements = akgen::bench::kDefaultMaxElements;
   eval->add_option("--max-elements", evalOptions.maxElements, kMaxElementsHelp);
   eval->add_option("--shapes", evalOptions.shapes, kShapesHelp)->check(CLI::IsMember({"task", "paper"}));

@@ -402,7 +402,8 @@ class Evaluation {
     if (const std::optional<double> eager = EagerMicroseconds(golden.manifest.eagerOps)) details["eager_us"] = *eager;
     // Extra cases count for correctness only (bench/metrics/unit_outcome.h): no reference time needed.
     // MultiKernelBench has no reference kernels: its speedups are against eager time alone.
-    if (options_.solutions == "answer" || job.testCase->extra || job.task->format == TaskFormat::MultiKernelBench)
+    if (options_.solutions == "answer" || !options_.referenceTimes || job.testCase->extra ||
+        job.task->format == TaskFormat::MultiKernelBench)
       return;
     const fs::path workDir = workRoot_ / job.task->Key() / ("reference-case" + std::to_string(job.testCase->id));
     const ReferenceTiming reference = reference_.Time(setup, *job.task, golden, workDir);

@@ -43,6 +43,9 @@ struct EvalOptions {
   // Time candidates without data (OracleRequest::timingOnly): runs that reach the kernel's end are
   // recorded `timed`. Refused when the out directory holds records of the other kind.
   bool timingOnly = false;
+  // Each sample's record carries the task's answer's simulated time on the same case (reference_us),
+  // which runs the answer too; off, a correctness-only evaluation runs only the samples.
+  bool referenceTimes = true;
   // MultiKernelBench: a case whose inputs hold more elements than shapes.maxElements is checked at
   // smaller shapes (timing-only cases keep the task's); shapes.paper: the paper's shapes.
   MkbShapes mkbShapes;

@@ -40,6 +40,12 @@ sleep 1
   >"$scratch/again.log" 2>&1
 [ "$(stat -c %Y.%y "$scratch/cache/reference-timing/$cached")" = "$stamp" ] || fail "the reference ran again"
 [ "$(field "$scratch/again/results.jsonl" reference_us)" = "$(field "$record" reference_us)" ] || fail "another reference time"
+# --no-reference-times: the same verdict and time, no answer run (its fresh cache gets no reference time).
+"$akgen" eval "$suite" --task Sqrt --solutions "$scratch/samples" --no-reference-times --out "$scratch/plain" \
+  --cache "$scratch/plain-cache" >"$scratch/plain.log" 2>&1 || fail "the evaluation without reference times failed"
+[ "$(field "$scratch/plain/results.jsonl" reference_us)" = absent ] || fail "a reference time with --no-reference-times"
+[ "$(field "$scratch/plain/results.jsonl" simulated_us)" = "$(field "$record" simulated_us)" ] || fail "another simulated time"
+[ ! -d "$scratch/plain-cache/reference-timing" ] || fail "the answer ran for a reference time"
 
 "$akgen" eval "$suite" --task Sqrt --sync strict --out "$scratch/strict" --cache "$scratch/cache" >"$scratch/strict.log" 2>&1
 grep -q "Verdicts over 1 (sample, case) records: pass 1" "$scratch/strict.log" || fail "the answer fails in strict mode"

@@ -21,7 +21,7 @@ while read -r line; do
   fi
 done <"$scratch/mutants.log"
 [ "$accepted" -gt 0 ] || fail "the checker accepted none of the $count mutants"
-"$akgen" eval "$suite" --solutions "$scratch/samples" --shape-mode dynamic --jobs 2 --out "$scratch/out" \
+"$akgen" eval "$suite" --solutions "$scratch/samples" --shape-mode dynamic --jobs 2 --no-reference-times --out "$scratch/out" \
   --cache "$scratch/cache" >"$scratch/eval.log" 2>&1 || true
 python3 - "$scratch/out/results.jsonl" "$accepted" "$scratch/accepted.log" <<'VERDICTS' || fail "a mutant the checker accepted did not compile or run"
 import json, sys
