@@ -1106,6 +1106,15 @@ class Checker {
     Interval capacity = Range(extent);
     if (lengthRange.high && capacity.low && *lengthRange.high <= *capacity.low) return true;
     if (depth > kMaxBoundDepth) return false;
+    // An extent at least one of its terms holds it: max(a, b) >= a, and a + b >= a for b >= 0.
+    if (extent.kind == ExprKind::Call && extent.name == "max" &&
+        std::any_of(extent.operands.begin(), extent.operands.end(),
+                    [&](const Expr& term) { return BoundedBy(length, term, depth + 1); }))
+      return true;
+    if (extent.kind == ExprKind::Binary && extent.name == "+")
+      for (int side = 0; side < 2; ++side)
+        if (Range(extent.operands[1 - side]).NonNegative() && BoundedBy(length, extent.operands[side], depth + 1))
+          return true;
     if (length.kind == ExprKind::Call && length.name == "min")
       return std::any_of(length.operands.begin(), length.operands.end(),
                          [&](const Expr& term) { return BoundedBy(term, extent, depth + 1); });
