@@ -144,8 +144,9 @@ std::string KernelNames::RowStride(const BufferModel& buffer) {
 }
 
 std::string KernelNames::Capacity(const BufferModel& buffer) {
-  if (buffer.extents.size() == 2) return Scalar(*buffer.extents[0]) + " * " + RowStride(buffer);
-  const std::string length = Scalar(*buffer.extents[0]);
+  // An operand of `*` and `/` in the byte and scratch sizes: `tile + 8` is parenthesised.
+  const std::string length = Wrapped(scalars_.Translate(*buffer.extents[0]));
+  if (buffer.extents.size() == 2) return length + " * " + RowStride(buffer);
   if (!IsCompareOperand(model_, buffer.name)) return length;
   UseCompareAlign();
   return "AlignUpTo(" + length + ", COMPARE_ALIGN)";

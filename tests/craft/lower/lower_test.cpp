@@ -184,6 +184,17 @@ TEST(KernelScalars, ABlockSpanInABranchSetsTheNamesAnotherBranchBinds) {
   EXPECT_EQ(kernel.find("int64_t start = 0;", declarations + 1), std::string::npos) << "declared twice:\n" << kernel;
 }
 
+// A buffer extent that is a sum is one operand of its byte size: (n + 8) * sizeof, not n + 32.
+TEST(BufferSizes, AnExtentWithASumIsParenthesisedInItsByteSize) {
+  const std::string kernel =
+      KernelOf("op Pad:\n  input x: f32\n  output y: f32 like x\n"
+               "host:\n  n = min(numel(x), 1000)  # all of x\n  launch(1)\n"
+               "kernel:\n  buf = ub(f32, n + 8)\n"
+               "  copyin:\n    buf[0:n] = x[0:n]\n  copyout:\n    y[0:n] = buf[0:n]\n",
+               "pad.craft", "pad.cpp");
+  EXPECT_NE(kernel.find("(n + 8) * sizeof(float)"), std::string::npos) << kernel;
+}
+
 INSTANTIATE_TEST_SUITE_P(Programs, GoldenProgram,
                          ::testing::Values(Solution("level1/Math/Sqrt", "sqrt"), Solution("level1/Math/Axpby", "axpby"),
                                            Solution("level1/Comparison/GreaterEqual", "greater_equal"),
