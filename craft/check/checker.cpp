@@ -1463,9 +1463,13 @@ class Checker {
     if (columns.kind != ExprKind::Name || !columnRange.high || *columnRange.high > kMostColumnsTried ||
         !Mentions(rows, columns.name))
       return std::nullopt;
+    // the host values to evaluate again at each column count: those defined through the columns
+    std::set<std::string> dependents;
+    for (const auto& [name, definition] : hostDefinitions_)
+      if (Mentions(*definition, columns.name)) dependents.insert(name);
     int64_t largest = 0;
     for (int64_t count = std::max<int64_t>(columnRange.low.value_or(1), 1); count <= *columnRange.high; ++count) {  // no columns, no elements
-      Interval rowRange = RangeWithPinned(rows, columns.name, count);
+      Interval rowRange = RangeWithPinned(rows, columns.name, count, dependents);
       if (!rowRange.high || *rowRange.high > kMostColumnsTried * 1024) return std::nullopt;
       largest = std::max(largest, std::max<int64_t>(*rowRange.high, 0) * ((count + kRowAlign - 1) / kRowAlign * kRowAlign));
     }
@@ -1483,19 +1487,20 @@ class Checker {
                        [&](const Expr& operand) { return Mentions(operand, name); });
   }
 
-  // The range of `expr` when the name `pinned` holds `value`: the host values defined through it are
-  // evaluated again from their definitions, within the ranges their requires allow.
-  Interval RangeWithPinned(const Expr& expr, const std::string& pinned, int64_t value) const {
+  // The range of `expr` when the name `pinned` holds `value`: the host values defined through it
+  // (`dependents`) are evaluated again from their definitions, within the ranges their requires allow.
+  Interval RangeWithPinned(const Expr& expr, const std::string& pinned, int64_t value,
+                           const std::set<std::string>& dependents) const {
     IntervalScope scope = Scope();
     const auto plain = scope.value;
     std::map<std::string, Interval> derived;
     scope.value = [&](const std::string& name) -> Interval {
       if (name == pinned) return Interval::Exactly(value);
-      auto definition = hostDefinitions_.find(name);
-      if (definition == hostDefinitions_.end() || !Mentions(*definition->second, pinned)) return plain(name);
+      if (!dependents.count(name)) return plain(name);
+      const Expr* definition = hostDefinitions_.at(name);
       auto known = derived.find(name);
       if (known != derived.end()) return known->second;
-      Interval evaluated = Evaluate(*definition->second, scope);
+      Interval evaluated = Evaluate(*definition, scope);
       Interval allowed = plain(name);
       if (allowed.high) evaluated.high = evaluated.high ? std::min(*evaluated.high, *allowed.high) : allowed.high;
       if (allowed.low) evaluated.low = evaluated.low ? std::max(*evaluated.low, *allowed.low) : allowed.low;

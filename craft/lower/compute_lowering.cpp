@@ -81,27 +81,29 @@ const BufferModel& ComputeLowering::Buffer(const std::string& name) const {
 }
 
 std::string ComputeLowering::ElementCount(const ComputeModel& compute) {
-  const BufferModel& counted = Buffer(compute.count.buffer);
-  if (!compute.count.length) {
+  return CountText(compute.count, compute.destination);
+}
+
+// The elements `count` covers in a statement writing `destination`.
+std::string ComputeLowering::CountText(const akgen::craft::ElementCount& count, const std::string& destination) {
+  const BufferModel& counted = Buffer(count.buffer);
+  if (!count.length) {
     // A whole buffer: the destination's own capacity (a fill covers a compare operand's padding);
     // another buffer's whole extent, as the checker bounds it by the destination's.
-    if (counted.name == compute.destination || counted.extents.size() == 2) return names_.Capacity(counted);
+    if (counted.name == destination || counted.extents.size() == 2) return names_.Capacity(counted);
     return names_.Scalar(*counted.extents[0]);
   }
-  const CppExpression length = names_.Scalars().Translate(*compute.count.length);
-  if (!compute.count.rows) return length.text;
+  const CppExpression length = names_.Scalars().Translate(*count.length);
+  if (!count.rows) return length.text;
   // Whole padded rows; a broadcast counts the rows of its 2-D destination.
-  const BufferModel& rows = counted.extents.size() == 2 ? counted : Buffer(compute.destination);
+  const BufferModel& rows = counted.extents.size() == 2 ? counted : Buffer(destination);
   return Wrapped(length) + " * " + names_.RowStride(rows);
 }
 
 // The model counts a whole-buffer reduction's result (one element); the reduction itself runs over
-// its operand's count (ComputeModel::operandCount).
+// its operand's count (ComputeModel::operandCount), as a statement writing the operand counts it.
 std::string ComputeLowering::OperandCount(const ComputeModel& compute) {
-  ComputeModel operand = compute;
-  operand.count = compute.operandCount;
-  operand.destination = compute.operandCount.buffer;
-  return ElementCount(operand);
+  return CountText(compute.operandCount, compute.operandCount.buffer);
 }
 
 std::string ComputeLowering::Rows(const ComputeModel& compute) {

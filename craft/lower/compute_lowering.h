@@ -27,6 +27,7 @@ class ComputeLowering {
  private:
   const BufferModel& Buffer(const std::string& name) const;
   std::string ElementCount(const ComputeModel& compute);
+  std::string CountText(const akgen::craft::ElementCount& count, const std::string& destination);
   std::string OperandCount(const ComputeModel& compute);
   std::string Rows(const ComputeModel& compute);
   std::string ScalarArgument(const Expr& expression, const std::string& type);

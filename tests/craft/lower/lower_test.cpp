@@ -114,21 +114,19 @@ std::string KernelOf(const std::string& program, const std::string& file, const 
   return result.op ? result.op->files.at("op_kernel/" + kernel) : "";
 }
 
-constexpr const char* kRowsHeader =
-    "op Rows:\n  input x: f32\n  output y: f32 like x\n"
-    "host:\n  w = min(dim(x, -1), 64)  # a row\n  launch(1)\n";
-
 // A broadcast of a buffer filled whole (no copy-in sets its count) makes one row per value, and the
 // statements after it count those rows' elements, not the 1-D source's length.
 TEST(ElementCounts, ABroadcastOfAFilledBufferCountsItsRows) {
-  const std::string kernel = KernelOf(std::string(kRowsHeader) +
-                                          "kernel:\n  xin = ub(f32, 1, w)\n  fa = ub(f32, 1, w)\n  ca = ub(f32, 1, w)\n"
-                                          "  carry = ub(f32, 1)\n  yout = ub(f32, 1, w)\n"
-                                          "  copyin:\n    xin[0:1, :] = x[0:1, :]\n"
-                                          "  compute:\n    carry = duplicate(2.0)\n    fa = adds(xin, 1.0)\n"
-                                          "    ca = bcast_rows(carry, w)\n    yout = add(fa, ca)\n"
-                                          "  copyout:\n    y[0:1, :] = yout[0:1, :]\n",
-                                      "rows.craft", "rows.cpp");
+  const std::string kernel =
+      KernelOf("op Rows:\n  input x: f32\n  output y: f32 like x\n"
+               "host:\n  w = min(dim(x, -1), 64)  # a row\n  launch(1)\n"
+               "kernel:\n  xin = ub(f32, 1, w)\n  fa = ub(f32, 1, w)\n  ca = ub(f32, 1, w)\n"
+               "  carry = ub(f32, 1)\n  yout = ub(f32, 1, w)\n"
+               "  copyin:\n    xin[0:1, :] = x[0:1, :]\n"
+               "  compute:\n    carry = duplicate(2.0)\n    fa = adds(xin, 1.0)\n"
+               "    ca = bcast_rows(carry, w)\n    yout = add(fa, ca)\n"
+               "  copyout:\n    y[0:1, :] = yout[0:1, :]\n",
+               "rows.craft", "rows.cpp");
   EXPECT_NE(kernel.find("Add(yout, fa, ca, 1 * AlignUpTo(w, ROW_ALIGN));"), std::string::npos) << kernel;
 }
 
