@@ -161,6 +161,15 @@ struct ComputeModel {
   // sum_all/max_all: the elements of the operand they reduce (its count when it was last written)
   ElementCount operandCount;
   std::optional<TempNeed> temp;
+  // matmul: the product's extents, from the copies that last filled its operands (rows and inner
+  // columns of A, columns of B), and its bias row buffer ("" without one).
+  struct MatmulExtents {
+    Expr rows;
+    Expr inner;
+    Expr columns;
+    std::string bias;
+  };
+  std::optional<MatmulExtents> matmul;
 };
 
 struct CopyModel {
@@ -177,6 +186,8 @@ struct CopyModel {
   // copy starts at column c0 of each (absent: 0).
   std::optional<Expr> rowLength;
   std::optional<Expr> columnOffset;
+  // An l1 or l0c buffer's block of fewer columns than its COLS (`at[0:r, 0:c]`): c. Absent: COLS.
+  std::optional<Expr> columns;
 };
 
 struct UbBudget {
@@ -207,6 +218,8 @@ struct ProgramModel {
   UbBudget ub;
   bool usesAtomicAdd = false;
   bool usesSyncAll = false;
+  // The kernel declares l1/l0c buffers: it runs on the cube cores (AIC), `core_num` counts those.
+  bool cube = false;
 
   const BufferModel* FindBuffer(const std::string& name) const;
   const HostValue* FindHostValue(const std::string& name) const;
