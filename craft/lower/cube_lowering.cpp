@@ -26,6 +26,60 @@ constexpr const char* kAccumulatorQuant =
     "    else return QuantMode_t::NoQuant;\n"
     "}";
 
+constexpr const char* kMultiplyBlock =
+    "// acc (+)= a x b for a [m, k] and b [k, n] in l1 (NZ), in K steps that fit half of L0A and of L0B:\n"
+    "// a step goes L1 -> L0A (strips of a's fractals, K-major) and L1 -> L0B (every fractal transposed),\n"
+    "// then one Mmad. A fresh accumulator's first step starts from the bias table or from zero.\n"
+    "// It lives outside the kernel class, so no name of the program can shadow its own.\n"
+    "template <typename T, typename L0aQueue, typename L0bQueue>\n"
+    "__aicore__ inline void MultiplyBlock(L0aQueue& l0a, L0bQueue& l0b, const LocalTensor<float>& acc, const LocalTensor<T>& a,\n"
+    "                                     const LocalTensor<T>& b, const LocalTensor<float>& bias, int64_t m, int64_t k,\n"
+    "                                     int64_t n, bool fresh, bool withBias) {\n"
+    "    const int64_t aRows = AlignUpTo(m, FRACTAL_EDGE);  // a's strips lie aRows rows apart (m = 1: contiguous)\n"
+    "    const int64_t kRows = AlignUpTo(k, FRACTAL_EDGE);  // b's strips lie kRows rows apart\n"
+    "    const int64_t mBlocks = CeilDiv(m, FRACTAL_EDGE);\n"
+    "    const int64_t nBlocks = CeilDiv(n, FRACTAL_EDGE);\n"
+    "    const int64_t byA = L0_STEP_BYTES / (aRows * static_cast<int64_t>(sizeof(T)));\n"
+    "    const int64_t byB = L0_STEP_BYTES / (nBlocks * FRACTAL_EDGE * static_cast<int64_t>(sizeof(T)));\n"
+    "    const int64_t step = (byA < byB ? byA : byB) / FRACTAL_EDGE * FRACTAL_EDGE;\n"
+    "    for (int64_t k0 = 0; k0 < k; k0 += step) {\n"
+    "        const int64_t kl = k - k0 < step ? k - k0 : step;\n"
+    "        const int64_t kBlocks = CeilDiv(kl, FRACTAL_EDGE);\n"
+    "        LocalTensor<T> a2 = l0a.template AllocTensor<T>();\n"
+    "        if (m == 1) {\n"
+    "            LoadData(a2, a[k0], LoadData2DParams(0, static_cast<uint8_t>(CeilDiv(kl, FRACTAL)), 1, 0, 0, false, 0));\n"
+    "        } else {\n"
+    "            for (int64_t kb = 0; kb < kBlocks; ++kb) {\n"
+    "                LoadData(a2[kb * FRACTAL], a[(k0 / FRACTAL_EDGE + kb) * aRows * FRACTAL_EDGE],\n"
+    "                         LoadData2DParams(0, static_cast<uint8_t>(mBlocks), 1, 0, static_cast<uint16_t>(kBlocks - 1), false, 0));\n"
+    "            }\n"
+    "        }\n"
+    "        l0a.EnQue(a2);\n"
+    "        LocalTensor<T> b2 = l0b.template AllocTensor<T>();\n"
+    "        for (int64_t kb = 0; kb < kBlocks; ++kb) {\n"
+    "            LoadData(b2[kb * nBlocks * FRACTAL], b[(k0 / FRACTAL_EDGE + kb) * FRACTAL],\n"
+    "                     LoadData2DParams(0, static_cast<uint8_t>(nBlocks), static_cast<uint16_t>(kRows / FRACTAL_EDGE), 0, 0, true, 0));\n"
+    "        }\n"
+    "        l0b.EnQue(b2);\n"
+    "        a2 = l0a.template DeQue<T>();\n"
+    "        b2 = l0b.template DeQue<T>();\n"
+    "        MmadParams params;\n"
+    "        params.m = static_cast<uint16_t>(m);\n"
+    "        params.n = static_cast<uint16_t>(n);\n"
+    "        params.k = static_cast<uint16_t>(kl);\n"
+    "        const bool first = fresh && k0 == 0;\n"
+    "        params.cmatrixInitVal = first && !withBias;\n"
+    "        params.cmatrixSource = first && withBias;\n"
+    "        if (first && withBias) {\n"
+    "            Mmad(acc, a2, b2, bias, params);\n"
+    "        } else {\n"
+    "            Mmad(acc, a2, b2, params);\n"
+    "        }\n"
+    "        l0a.FreeTensor(a2);\n"
+    "        l0b.FreeTensor(b2);\n"
+    "    }\n"
+    "}";
+
 std::string U16(const std::string& value) { return "static_cast<uint16_t>(" + value + ")"; }
 
 }  // namespace
@@ -135,7 +189,8 @@ std::vector<std::string> CubeLowering::MatmulLines(const ComputeModel& compute) 
         "}",
     });
   }
-  lines.push_back("MultiplyBlock<" + operandType + ">(" + accumulator + ", " + compute.bufferOperands[0] + ", " +
+  names_.UseHelper(kMultiplyBlock);
+  lines.push_back("MultiplyBlock<" + operandType + ">(scratchL0aQueue, scratchL0bQueue, " + accumulator + ", " + compute.bufferOperands[0] + ", " +
                   compute.bufferOperands[1] + ", scratchBias, " + rows + ", " + names_.Scalar(extents.inner) + ", " +
                   columns + ", " + fresh + ", " + (bias ? "true" : "false") + ");");
   if (bias) lines.push_back("if (" + fresh + ") scratchBiasTableQueue.FreeTensor(scratchBias);");
@@ -161,62 +216,6 @@ std::vector<std::string> CubeLowering::MemberLines() const {
     lines.push_back("int64_t " + RowsMember(buffer.name) + " = 0;");
   }
   return lines;
-}
-
-std::vector<std::string> CubeLowering::MultiplyBlockDefinition() const {
-  return {
-      "// acc (+)= a x b for a [m, k] and b [k, n] in l1 (NZ), in K steps that fit half of L0A and of L0B:",
-      "// a step goes L1 -> L0A (strips of a's fractals, K-major) and L1 -> L0B (every fractal transposed),",
-      "// then one Mmad. A fresh accumulator's first step starts from the bias table or from zero.",
-      "template <typename T>",
-      "__aicore__ inline void MultiplyBlock(const LocalTensor<float>& acc, const LocalTensor<T>& a, const LocalTensor<T>& b,",
-      "                                     const LocalTensor<float>& bias, int64_t m, int64_t k, int64_t n, bool fresh,",
-      "                                     bool withBias) {",
-      "    const int64_t aRows = AlignUpTo(m, FRACTAL_EDGE);  // a's strips lie aRows rows apart (m = 1: contiguous)",
-      "    const int64_t kRows = AlignUpTo(k, FRACTAL_EDGE);  // b's strips lie kRows rows apart",
-      "    const int64_t mBlocks = CeilDiv(m, FRACTAL_EDGE);",
-      "    const int64_t nBlocks = CeilDiv(n, FRACTAL_EDGE);",
-      "    const int64_t byA = L0_STEP_BYTES / (aRows * static_cast<int64_t>(sizeof(T)));",
-      "    const int64_t byB = L0_STEP_BYTES / (nBlocks * FRACTAL_EDGE * static_cast<int64_t>(sizeof(T)));",
-      "    const int64_t step = (byA < byB ? byA : byB) / FRACTAL_EDGE * FRACTAL_EDGE;",
-      "    for (int64_t k0 = 0; k0 < k; k0 += step) {",
-      "        const int64_t kl = k - k0 < step ? k - k0 : step;",
-      "        const int64_t kBlocks = CeilDiv(kl, FRACTAL_EDGE);",
-      "        LocalTensor<T> a2 = scratchL0aQueue.AllocTensor<T>();",
-      "        if (m == 1) {",
-      "            LoadData(a2, a[k0], LoadData2DParams(0, static_cast<uint8_t>(CeilDiv(kl, FRACTAL)), 1, 0, 0, false, 0));",
-      "        } else {",
-      "            for (int64_t kb = 0; kb < kBlocks; ++kb) {",
-      "                LoadData(a2[kb * FRACTAL], a[(k0 / FRACTAL_EDGE + kb) * aRows * FRACTAL_EDGE],",
-      "                         LoadData2DParams(0, static_cast<uint8_t>(mBlocks), 1, 0, static_cast<uint16_t>(kBlocks - 1), false, 0));",
-      "            }",
-      "        }",
-      "        scratchL0aQueue.EnQue(a2);",
-      "        LocalTensor<T> b2 = scratchL0bQueue.AllocTensor<T>();",
-      "        for (int64_t kb = 0; kb < kBlocks; ++kb) {",
-      "            LoadData(b2[kb * nBlocks * FRACTAL], b[(k0 / FRACTAL_EDGE + kb) * FRACTAL],",
-      "                     LoadData2DParams(0, static_cast<uint8_t>(nBlocks), static_cast<uint16_t>(kRows / FRACTAL_EDGE), 0, 0, true, 0));",
-      "        }",
-      "        scratchL0bQueue.EnQue(b2);",
-      "        a2 = scratchL0aQueue.DeQue<T>();",
-      "        b2 = scratchL0bQueue.DeQue<T>();",
-      "        MmadParams params;",
-      "        params.m = static_cast<uint16_t>(m);",
-      "        params.n = static_cast<uint16_t>(n);",
-      "        params.k = static_cast<uint16_t>(kl);",
-      "        const bool first = fresh && k0 == 0;",
-      "        params.cmatrixInitVal = first && !withBias;",
-      "        params.cmatrixSource = first && withBias;",
-      "        if (first && withBias) {",
-      "            Mmad(acc, a2, b2, bias, params);",
-      "        } else {",
-      "            Mmad(acc, a2, b2, params);",
-      "        }",
-      "        scratchL0aQueue.FreeTensor(a2);",
-      "        scratchL0bQueue.FreeTensor(b2);",
-      "    }",
-      "}",
-  };
 }
 
 }  // namespace akgen::craft::lower

@@ -1,5 +1,5 @@
 // The cube path of the lowering (docs/dsl.md "The cube"): l1 blocks copied in ND -> NZ, matmul as
-// K steps through L0A/L0B into an l0c accumulator, and the accumulator's Fixpipe to GM.
+// K steps through L0A/L0B (the MultiplyBlock helper) into an l0c accumulator, and the accumulator's Fixpipe to GM.
 #pragma once
 #include <string>
 #include <vector>
@@ -29,9 +29,8 @@ class CubeLowering {
 
   // Init's InitBuffer lines for the L0A/L0B steps and the bias table.
   std::vector<std::string> InitLines() const;
-  // The class members: the compiler's queues, each accumulator's state, and MultiplyBlock.
+  // The class members: the compiler's queues and each accumulator's state.
   std::vector<std::string> MemberLines() const;
-  std::vector<std::string> MultiplyBlockDefinition() const;
 
  private:
   std::string FreshMember(const std::string& accumulator) const { return "scratchFresh_" + accumulator; }

@@ -645,10 +645,6 @@ std::string KernelWriter::Source(const std::string& kernelName) {
   body.Line("private:");
   body.Indent();
   for (const StageModel& stage : model_.stages) WriteStage(body, stage);
-  if (model_.cube) {
-    body.Line("");
-    for (const std::string& line : cube_.MultiplyBlockDefinition()) body.Line(line);
-  }
   body.Line("");
   body.Line("TPipe pipe;");
   for (const BufferPlan& buffer : buffers_) {
