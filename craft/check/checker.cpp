@@ -1021,6 +1021,12 @@ class Checker {
             "copy the operands into l1 buffers and write `" + buffer->name + " = matmul(a, b)` in compute:");
       return;
     }
+    if (buffer->memory == Memory::L0C && std::none_of(model_.computes.begin(), model_.computes.end(),
+                                                       [&](const ComputeModel& c) { return c.destination == buffer->name; })) {
+      Error(local.at, "stage", "the accumulator `" + buffer->name + "` is copied out before any matmul fills it",
+            "write `" + buffer->name + " = matmul(a, b)` in a compute: block before this copyout:");
+      return;
+    }
     if (buffer->memory == Memory::L1 && toGlobal) {
       Error(local.at, "stage", "the l1 buffer `" + buffer->name + "` is copied out, but l1 buffers only feed matmul",
             "copy the l0c accumulator out: `y.view(-1, n)[r0:r0 + r, c0:c0 + c] = acc[0:r, 0:c]`");
