@@ -476,15 +476,7 @@ class Checker {
       Error(expr.at, "syntax", "`" + expr.name + "` is a tensor list", "read elements of single tensors only");
       return ValueKind::Int;
     }
-    ValueKind kind = ElementKind(tensor.dtype.perCombination.front());
-    for (Dtype dtype : tensor.dtype.perCombination) {
-      if (ElementKind(dtype) != kind) {
-        Error(expr.at, "dtype", "the elements of `" + expr.name + "` are floats in some dtype combinations and not in others",
-              "read elements of a tensor whose dtypes are all floats, or all integers");
-        break;
-      }
-    }
-    return kind;
+    return ElementKind(tensor.dtype);
   }
 
   ValueKind CheckCall(const Expr& call, Where where) {
@@ -1192,10 +1184,12 @@ class Checker {
     Interval capacity = Range(*buffer.extents[0]);
     if (!BoundedBy(*length, *buffer.extents[0], 0)) {
       std::string what = rank == 2 ? " rows" : " elements";
-      std::string room = capacity.low ? std::to_string(*capacity.low) + what : "`" + ExprText(*buffer.extents[0]) + "`" + what;
+      std::string room = capacity.low && *capacity.low > 0 ? std::to_string(*capacity.low) + what
+                                                            : "`" + ExprText(*buffer.extents[0]) + "`" + what;
       Error(globalRange.at, "unbounded-slice",
             "cannot bound the length `" + ExprText(*length) + "` of this slice by `" + buffer.name + "`'s " + room,
-            "bind the length with min: `len = min(" + ExprText(*buffer.extents[0]) + ", count - off)`");
+            "bind the length with min so it cannot exceed the extent: `len = min(" + ExprText(*buffer.extents[0]) +
+                ", what is left)`");
       return std::nullopt;
     }
     CopyModel model;
@@ -1225,6 +1219,14 @@ class Checker {
       for (int side = 0; side < 2; ++side)
         if (Range(extent.operands[1 - side]).NonNegative() && BoundedBy(length, extent.operands[side], depth + 1))
           return true;
+    // align_up(a, b) >= a for b >= 1; a host value holds what its definition holds.
+    if (extent.kind == ExprKind::Call && extent.name == "align_up" && extent.operands.size() == 2 &&
+        Range(extent.operands[1]).low.value_or(0) >= 1 && BoundedBy(length, extent.operands[0], depth + 1))
+      return true;
+    if (extent.kind == ExprKind::Name) {
+      const auto host = hostDefinitions_.find(extent.name);
+      if (host != hostDefinitions_.end() && BoundedBy(length, *host->second, depth + 1)) return true;
+    }
     if (length.kind == ExprKind::Call && length.name == "min")
       return std::any_of(length.operands.begin(), length.operands.end(),
                          [&](const Expr& term) { return BoundedBy(term, extent, depth + 1); });

@@ -24,6 +24,16 @@ ValueKind ElementKind(Dtype dtype) {
   return dtype == Dtype::Bool ? ValueKind::Bool : ValueKind::Int;
 }
 
+ValueKind ElementKind(const ResolvedDtype& dtype) {
+  bool anyFloat = false;
+  bool allBool = true;
+  for (const Dtype each : dtype.perCombination) {
+    anyFloat = anyFloat || ElementKind(each) == ValueKind::Float;
+    allBool = allBool && each == Dtype::Bool;
+  }
+  return anyFloat ? ValueKind::Float : allBool ? ValueKind::Bool : ValueKind::Int;
+}
+
 const BufferModel* ProgramModel::FindBuffer(const std::string& name) const { return FindNamed(buffers, name); }
 const HostValue* ProgramModel::FindHostValue(const std::string& name) const { return FindNamed(hostValues, name); }
 const TensorModel* ProgramModel::FindTensor(const std::string& name) const {

@@ -32,6 +32,9 @@ enum class ValueKind { Int, Float, Bool, String };  // String: a str attribute o
 
 // The kind of scalar an element of a tensor of this dtype reads as (`v = x[i]`).
 ValueKind ElementKind(Dtype dtype);
+// ... of a tensor over its dtype combinations: a float in any of them makes every read a float
+// (an integer element is converted to f32 then, exact up to 2^24).
+ValueKind ElementKind(const ResolvedDtype& dtype);
 
 // ---- the op's interface ----
 

@@ -64,7 +64,7 @@ KernelNames::KernelNames(const ProgramModel& model, const std::vector<TilingFiel
 CppExpression KernelNames::ElementRead(const Expr& element) {
   const TensorModel* tensor = model_.FindTensor(element.name);
   if (!tensor) throw std::invalid_argument(element.name + " is not a tensor");
-  const ScalarType type = TypeOf(ElementKind(tensor->dtype.perCombination.front()));
+  const ScalarType type = TypeOf(ElementKind(tensor->dtype));
   return CppExpression{"static_cast<" + scalars_.TypeName(type) + ">(" + element.name + "Gm.GetValue(" +
                            Scalar(element.operands[0]) + "))",
                        type, 0};

@@ -45,8 +45,12 @@ class HostScope {
       return "OutputShape(context, " + std::to_string(i) + ")";
     }
     UseHelper(
-        "static const gert::Shape& InputShape(gert::TilingContext* context, size_t index) {\n"
-        "    return context->GetInputShape(index)->GetStorageShape();\n}");
+        "// An input's shape by its place in the op's definition (a list or an absent optional input\n"
+        "// before it counts once); an optional input the caller left out has one dimension of 0.\n"
+        "static const gert::Shape& InputShape(gert::TilingContext* context, size_t irIndex) {\n"
+        "    static const gert::Shape absent({0});\n"
+        "    const gert::StorageShape* shape = context->GetOptionalInputShape(irIndex);\n"
+        "    return shape == nullptr ? absent : shape->GetStorageShape();\n}");
     return "InputShape(context, " + std::to_string(InputIndex(op_, tensor.name)) + ")";
   }
 
@@ -116,18 +120,21 @@ class HostScope {
     if (call.name == "sizeof" && args.size() == 1 && args[0].kind == ExprKind::Name) {
       if (const auto dtype = ParseDtype(args[0].name)) return CppExpression{std::to_string(DtypeBytes(*dtype))};
       UseHelper(
-          "static int64_t DtypeBytes(gert::TilingContext* context, size_t input) {\n"
+          "static int64_t DtypeBytes(gert::TilingContext* context, size_t irIndex) {\n"
           "    uint32_t bytes = 0;\n"
-          "    ge::TypeUtils::GetDataTypeLength(context->GetInputDesc(input)->GetDataType(), bytes);\n"
+          "    ge::TypeUtils::GetDataTypeLength(context->GetOptionalInputDesc(irIndex)->GetDataType(), bytes);\n"
           "    return bytes;\n}");
       return CppExpression{"DtypeBytes(context, " + std::to_string(InputOfDtype(args[0].name)) + ")"};
     }
     return std::nullopt;
   }
 
+  // A required input of that dtype (an optional one may be absent), by its place in the definition.
   int InputOfDtype(const std::string& variable) const {
-    for (size_t i = 0; i < op_.inputs.size(); ++i) {
-      if (op_.inputs[i].type.name == variable) return static_cast<int>(i);
+    for (const bool optionalToo : {false, true}) {
+      for (size_t i = 0; i < op_.inputs.size(); ++i) {
+        if (op_.inputs[i].type.name == variable && (optionalToo || !op_.inputs[i].optional)) return static_cast<int>(i);
+      }
     }
     throw std::invalid_argument("no input has dtype " + variable);
   }

@@ -183,6 +183,33 @@ TEST(KernelScalars, ABlockSpanInABranchSetsTheNamesAnotherBranchBinds) {
 }
 
 // A buffer extent that is a sum is one operand of its byte size: (n + 8) * sizeof, not n + 32.
+// A read of an element whose tensor is a float in some combination reads as a float, whatever T is.
+TEST(KernelScalars, AnElementOfAFloatOrIntegerTensorReadsAsAFloat) {
+  const std::string kernel =
+      KernelOf("op Lift:\n  input x: T\n  input low: T\n  output y: T like x\n  dtypes T: f32, i32\n"
+               "host:\n  launch(1)\n"
+               "kernel:\n  buf = ub(T, 64)\n  out = ub(T, 64)\n  v = low[0]\n"
+               "  copyin:\n    buf[0:64] = x[0:64]\n  compute:\n    out = maxs(buf, v)\n  copyout:\n    y[0:64] = out[0:64]\n",
+               "lift.craft", "lift.cpp");
+  EXPECT_NE(kernel.find("const float v = static_cast<float>(lowGm.GetValue(0));"), std::string::npos) << kernel;
+}
+
+// Shapes are read by the input's place in the definition, and an optional input the caller left
+// out has no elements (it used to dereference a null shape).
+TEST(HostShapes, AnOptionalInputLeftOutHasNoElements) {
+  const CompileResult result =
+      Compile("op Opt:\n  input x: f32\n  input w: f32 optional\n  output y: f32 like x\n"
+              "host:\n  has_w = numel(w) > 0  # whether w was passed\n  launch(1)\n"
+              "kernel:\n  buf = ub(f32, 64)\n  if has_w:\n    copyin:\n      buf[0:64] = w[0:64]\n"
+              "    copyout:\n      y[0:64] = buf[0:64]\n",
+              "opt.craft");
+  ASSERT_TRUE(result.op) << Diagnostics(result);
+  const std::string host = result.op->files.at("op_host/opt.cpp");
+  EXPECT_NE(host.find("context->GetOptionalInputShape(irIndex)"), std::string::npos) << host;
+  EXPECT_NE(host.find("return shape == nullptr ? absent : shape->GetStorageShape();"), std::string::npos) << host;
+  EXPECT_NE(host.find("InputShape(context, 1).GetShapeSize() > 0"), std::string::npos) << host;
+}
+
 TEST(BufferSizes, AnExtentWithASumIsParenthesisedInItsByteSize) {
   const std::string kernel =
       KernelOf("op Pad:\n  input x: f32\n  output y: f32 like x\n"
