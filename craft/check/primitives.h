@@ -20,10 +20,12 @@ enum class Primitive {
   Iota,                                                          // (scalar): start, start + 1, ...
   CumsumRows, CumprodRows,                                       // 2-D → 2-D, prefix along each row
   ArgmaxRows, ArgminRows,                                        // 2-D → one i32 index per row
+  SortRows, MergeRows,                                           // rows → sorted (value, index) pairs
+  PairValues, PairIndices,                                       // pairs → values, i32 indices
 };
 
 // The last primitive of the enumeration, for loops over all of them.
-constexpr Primitive kLastPrimitive = Primitive::ArgminRows;
+constexpr Primitive kLastPrimitive = Primitive::PairIndices;
 
 // The argument list a primitive takes, positionally.
 enum class Signature {
@@ -34,6 +36,7 @@ enum class Signature {
   MaskBufferBuffer,   // select(mask, a, b)
   Scalar,             // duplicate(s)
   BufferExtent,       // bcast_rows(v, COLS), bcast_row(v, ROWS)
+  BufferScalarScalar, // sort_rows(x, descending, base)
 };
 
 // What the result's dtype is, given the operands'.
@@ -51,6 +54,7 @@ enum class ResultShape {
   PerRow,       // 1-D, one value per row of a 2-D operand
   Rows,         // 2-D from a 1-D operand (broadcasts)
   Single,       // element 0 of a 1-D buffer
+  Sorted,       // pairs(T): each row's first COLS pairs (a 1-D buffer is one row of its LEN)
 };
 
 struct PrimitiveInfo {
