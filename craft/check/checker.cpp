@@ -28,10 +28,10 @@ constexpr int64_t kCompareAlign = 128;
 constexpr int64_t kZeroChunk = 256;
 // An f16 reduction keeps the index it finds in 16 bits (argmax_rows, argmin_rows).
 constexpr int64_t kMaxHalfIndexColumns = 65536;
-// A pairs buffer's element: an 8-byte (value, index) pair. MrgSort's run lengths are 12-bit fields,
-// so a row of pairs (a merge's input) holds at most 4095.
+// A pairs buffer's element: an 8-byte (value, index) pair. MrgSort's run lengths are 12-bit fields:
+// a row of pairs, its padding to 32 pairs included (a merge's input), holds at most 4095, so 4064.
 constexpr int64_t kPairBytes = 8;
-constexpr int64_t kMaxPairColumns = 4095;
+constexpr int64_t kMaxPairColumns = 4064;
 
 bool IsSortPrimitive(Primitive primitive) {
   return primitive == Primitive::SortRows || primitive == Primitive::MergeRows || primitive == Primitive::PairValues ||
@@ -763,7 +763,7 @@ class Checker {
       model_.buffers.push_back(std::move(buffer));
   }
 
-  // `ub(pairs(T), ...)`: T is f16 or f32 in every combination, and a row holds at most 4095 pairs.
+  // `ub(pairs(T), ...)`: T is f16 or f32 in every combination, and a row holds at most 4064 pairs (4095 with its padding).
   void CheckPairsBuffer(const BufferDecl& decl, BufferModel& buffer) {
     buffer.pairs = true;
     for (size_t k = 0; k < Combinations(); ++k) {
@@ -1254,6 +1254,14 @@ class Checker {
     // A 1-D row of pairs is whole: sort_rows and merge_rows write all of the destination's pairs.
     if (info.shape == ResultShape::Sorted && destination.extents.size() == 1)
       lastCount_[destination.name] = {ElementCount{destination.name, std::nullopt, false}, sequence_};
+    // The sort primitives keep the rows but not the columns (K pairs of COLS values): the statements
+    // after them count the destination's rows, row stride included.
+    if (IsSortPrimitive(*primitive) && destination.extents.size() == 2 && compute.count.rows) {
+      const BufferModel* counted = FindBuffer(compute.count.buffer);
+      ElementCount rows{destination.name, compute.count.length, true};
+      if (!rows.length && counted->extents.size() == 2) rows.length = *counted->extents[0];
+      lastCount_[destination.name] = {rows, sequence_};
+    }
     model_.computes.push_back(std::move(compute));
   }
 

@@ -787,6 +787,10 @@ std::vector<std::string> ComputeLowering::SortLines(const ComputeModel& compute,
   };
   // The pairs of a row of a pairs buffer: its columns, or a 1-D buffer's length.
   auto pairs = [&](const BufferModel& buffer) { return rows ? names_.Columns(buffer) : names_.Scalar(*buffer.extents[0]); };
+  // The pairs written or read per row: a 2-D row's padding too (the next pairs of the sort, or
+  // pairs that sort last), so the values and indices fill whole rows, as the statements after them
+  // read them.
+  auto padded = [&](const BufferModel& buffer) { return rows ? names_.RowStride(buffer) : pairs(buffer); };
   std::vector<std::string> lines = {"{"};
   std::vector<std::string> perRow;
   switch (compute.primitive) {
@@ -803,7 +807,7 @@ std::vector<std::string> ComputeLowering::SortLines(const ComputeModel& compute,
       lines.push_back("    " + Call("CreateVecIndex", {"scratchSortIndices", "static_cast<int32_t>(" + names_.Scalar(args[2]) + ")",
                                                         "static_cast<int32_t>(" + width + ")"}));
       const std::string count = rows ? names_.Columns(source) : ElementCount(compute);
-      perRow.push_back(Call("SortRowPairs<" + type + ">", {row(destination), row(source), count, pairs(destination), sign,
+      perRow.push_back(Call("SortRowPairs<" + type + ">", {row(destination), row(source), count, padded(destination), sign,
                                                            "scratchSortValues", "scratchSortIndices", "scratchSortPairsA",
                                                            "scratchSortPairsB"}));
       break;
@@ -814,17 +818,17 @@ std::vector<std::string> ComputeLowering::SortLines(const ComputeModel& compute,
       lines.push_back("    // each row: the first " + pairs(destination) + " pairs of the merge of two sorted rows");
       lines.push_back("    " + ScratchRegion(pairType, "scratchMerged", merged, "0"));
       perRow.push_back(Call("MergeRowPairs<" + pairType + ">", {row(destination), row(source), pairs(source), row(other),
-                                                                pairs(other), pairs(destination), "scratchMerged"}));
+                                                                pairs(other), padded(destination), "scratchMerged"}));
       break;
     }
     case Primitive::PairValues:
       lines.push_back("    // each row's values, in the order of its pairs");
       perRow.push_back(Call("PairValuesRow<" + pairType + ">",
-                            {row(destination), row(source), pairs(source), names_.Scalar(*compute.descending)}));
+                            {row(destination), row(source), padded(source), names_.Scalar(*compute.descending)}));
       break;
     default:
       lines.push_back("    // each row's indices, in the order of its pairs");
-      perRow.push_back(Call("PairIndicesRow<" + pairType + ">", {row(destination), row(source), pairs(source)}));
+      perRow.push_back(Call("PairIndicesRow<" + pairType + ">", {row(destination), row(source), padded(source)}));
       break;
   }
   if (!rows) {
