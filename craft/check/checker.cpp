@@ -25,6 +25,13 @@ constexpr int kMaxBufferDepth = 8;
 // repeats; zero(...) clears outputs through a chunk of 256 elements.
 constexpr int64_t kRowAlign = 32;
 constexpr int64_t kCompareAlign = 128;
+// The cube's memories on Atlas A2 (bytes per AI core), and the edge of a fractal: l1 and l0c
+// blocks are stored as 16 x 16 fractals, so both extents round up to 16.
+constexpr int64_t kL1Bytes = 524288 - 128;  // A2 keeps the last 128 bytes of L1 for itself
+constexpr int64_t kBiasTableBytes = 1024;    // f32 bias values, AlignUp(N, 16) of them
+constexpr int64_t kL0cBytes = 131072;
+constexpr int64_t kL0abBytes = 65536;  // L0A and L0B each; the compiler double-buffers its K steps there
+constexpr int64_t kFractalEdge = 16;
 constexpr int64_t kZeroChunk = 256;
 // An f16 reduction keeps the index it finds in 16 bits (argmax_rows, argmin_rows).
 constexpr int64_t kMaxHalfIndexColumns = 65536;
@@ -725,11 +732,48 @@ class Checker {
   // ---- kernel ----
 
   void CheckKernel() {
-    for (const Statement& statement : program_.kernel) {
-      if (const BufferDecl* buffer = std::get_if<BufferDecl>(&statement.node))
-        DeclareBuffer(*buffer, statement);
-      else
-        CheckKernelStatement(statement, Where::Kernel);
+    // The parser keeps every buffer declaration before the kernel's statements.
+    for (const Statement& statement : program_.kernel)
+      if (const BufferDecl* buffer = std::get_if<BufferDecl>(&statement.node)) DeclareBuffer(*buffer, statement);
+    CheckKernelKind();
+    for (const Statement& statement : program_.kernel)
+      if (!std::holds_alternative<BufferDecl>(statement.node)) CheckKernelStatement(statement, Where::Kernel);
+  }
+
+  // A kernel runs on the vector cores (ub buffers) or on the cube cores (l1 and l0c buffers).
+  void CheckKernelKind() {
+    const auto cube = std::find_if(model_.buffers.begin(), model_.buffers.end(),
+                                   [](const BufferModel& b) { return b.memory != Memory::UnifiedBuffer; });
+    const auto vector = std::find_if(model_.buffers.begin(), model_.buffers.end(),
+                                     [](const BufferModel& b) { return b.memory == Memory::UnifiedBuffer; });
+    model_.cube = cube != model_.buffers.end();
+    if (model_.cube && vector != model_.buffers.end())
+      Error(vector->at, "stage",
+            "`" + vector->name + "` is a ub buffer, but `" + cube->name +
+                "` puts this kernel on the cube cores, which have no Unified Buffer",
+            "a kernel computes with matmul on l1/l0c buffers or with the vector primitives on ub buffers, not both");
+  }
+
+  // l1: matmul operands (2-D, f16 or bf16) and bias rows (1-D, f16 or f32); l0c: 2-D f32 accumulators.
+  void CheckCubeBufferDecl(const BufferDecl& decl, const BufferModel& buffer) {
+    if (decl.memory == Memory::UnifiedBuffer) return;
+    const bool accumulator = decl.memory == Memory::L0C;
+    const char* call = accumulator ? "l0c" : "l1";
+    if (accumulator && decl.extents.size() != 2)
+      Error(decl.extents[0].at, "syntax", "an l0c accumulator has rows and columns",
+            "write `" + decl.name + " = l0c(f32, ROWS, COLS)`");
+    for (size_t k = 0; k < Combinations(); ++k) {
+      const Dtype dtype = buffer.dtype.perCombination[k];
+      const bool fits = accumulator ? dtype == Dtype::F32
+                        : decl.extents.size() == 2 ? dtype == Dtype::F16 || dtype == Dtype::BF16
+                                                   : dtype == Dtype::F16 || dtype == Dtype::F32;
+      if (fits) continue;
+      Error(decl.dtype.at, "dtype",
+            std::string("`") + call + "(...)` " + (accumulator ? "accumulates f32" : decl.extents.size() == 2 ? "operands of matmul are f16 or bf16" : "bias rows are f16 or f32") +
+                ", not " + DtypeText(buffer.dtype, k),
+            accumulator ? "write `" + decl.name + " = l0c(f32, ROWS, COLS)`; the copy out converts to the output's dtype"
+                        : "cast on the vector unit first, or declare the matching dtype");
+      break;
     }
   }
 
@@ -740,11 +784,8 @@ class Checker {
     buffer.statement = &statement;
     buffer.at = statement.at;
     buffer.memory = decl.memory;
-    if (decl.memory == Memory::L1) {
-      Error(statement.at, "stage", "`l1(...)` buffers are not lowered yet: the DSL computes on the vector unit",
-            "declare it in the Unified Buffer: `" + decl.name + " = ub(...)`");
-    }
     buffer.dtype = Resolve(decl.dtype);
+    CheckCubeBufferDecl(decl, buffer);
     for (const Expr& extent : decl.extents) {
       CheckScalar(extent, Where::Kernel);
       buffer.extents.push_back(&extent);
@@ -766,6 +807,11 @@ class Checker {
   // `ub(pairs(T), ...)`: T is f16 or f32 in every combination, and a row holds at most 4064 pairs (4095 with its padding).
   void CheckPairsBuffer(const BufferDecl& decl, BufferModel& buffer) {
     buffer.pairs = true;
+    if (decl.memory != Memory::UnifiedBuffer) {
+      Error(decl.dtype.at, "stage", "pairs are sorted on the vector unit, in the Unified Buffer",
+            "declare `" + decl.name + " = ub(pairs(" + decl.dtype.name + "), ...)`");
+      return;
+    }
     for (size_t k = 0; k < Combinations(); ++k) {
       if (IsArithmeticDtype(buffer.dtype.perCombination[k])) continue;
       Error(decl.dtype.at, "dtype", "`pairs(" + decl.dtype.name + ")` holds " + DtypeText(buffer.dtype, k) +
@@ -1010,12 +1056,34 @@ class Checker {
       }
     }
     if (!buffer || !tensor || brokenBuffers_.count(buffer->name)) return;
+    if (buffer->memory == Memory::L0C && !toGlobal) {
+      Error(local.at, "stage", "the l0c accumulator `" + buffer->name + "` is filled by matmul, not copied into",
+            "copy the operands into l1 buffers and write `" + buffer->name + " = matmul(a, b)` in compute:");
+      return;
+    }
+    if (buffer->memory == Memory::L0C && std::none_of(model_.computes.begin(), model_.computes.end(),
+                                                       [&](const ComputeModel& c) { return c.destination == buffer->name; })) {
+      Error(local.at, "stage", "the accumulator `" + buffer->name + "` is copied out before any matmul fills it",
+            "write `" + buffer->name + " = matmul(a, b)` in a compute: block before this copyout:");
+      return;
+    }
+    if (buffer->memory == Memory::L1 && toGlobal) {
+      Error(local.at, "stage", "the l1 buffer `" + buffer->name + "` is copied out, but l1 buffers only feed matmul",
+            "copy the l0c accumulator out: `y.view(-1, n)[r0:r0 + r, c0:c0 + c] = acc[0:r, 0:c]`");
+      return;
+    }
+    if (buffer->memory != Memory::UnifiedBuffer && copy.atomicAdd) {
+      Error(statement.at, "stage", "`atomic_add` from the cube's `" + buffer->name + "`",
+            "atomic_add adds ub buffers; copy the accumulator out with a plain copy");
+      return;
+    }
     if (local.listIndex)
       Error(local.at, "syntax", "`" + local.name + "` is a buffer, not a tensor list", "index only list inputs: `xs[i][a:b]`");
     if (tensor->list != global.listIndex.has_value())
       Error(global.at, "syntax",
             tensor->list ? "`" + global.name + "` is a tensor list: say which tensor" : "`" + global.name + "` is not a list",
             tensor->list ? "write `" + global.name + "[i][off:off + len]`" : "drop the `[i]`");
+    if (!CheckCopyDtypes(*buffer, *tensor, global.at)) return;
     if (buffer->pairs) {
       Error(local.at, "stage", "`" + buffer->name + "` holds sorted (value, index) pairs, which stay on chip",
             "separate them first: `v = pair_values(" + buffer->name + ")`, `i = pair_indices(" + buffer->name +
@@ -1031,8 +1099,30 @@ class Checker {
     model->toGlobal = toGlobal;
     model->atomicAdd = copy.atomicAdd;
     Use(*buffer, toGlobal ? Direction::Read : Direction::Write);
-    if (!toGlobal) lastCount_[buffer->name] = {ElementCount{buffer->name, model->length, model->rows}, ++sequence_};
+    if (!toGlobal) {
+      lastCount_[buffer->name] = {ElementCount{buffer->name, model->length, model->rows}, ++sequence_};
+      lastCopyIn_[buffer->name] = model_.copies.size();
+    }
     model_.copies.push_back(std::move(*model));
+  }
+
+  // A copy moves bytes: both sides hold one dtype, except out of an l0c accumulator, which Fixpipe
+  // rounds to an f16 or bf16 output (or keeps f32).
+  bool CheckCopyDtypes(const BufferModel& buffer, const TensorModel& tensor, SourcePosition at) {
+    for (size_t k = 0; k < Combinations(); ++k) {
+      const Dtype global = tensor.dtype.perCombination[k];
+      const Dtype local = buffer.dtype.perCombination[k];
+      if (buffer.memory == Memory::L0C ? global == Dtype::F32 || global == Dtype::F16 || global == Dtype::BF16
+                                       : global == local)
+        continue;
+      Error(at, "dtype",
+            "`" + tensor.name + "` holds " + DtypeText(tensor.dtype, k) + " and `" + buffer.name + "` " +
+                DtypeText(buffer.dtype, k) + (buffer.memory == Memory::L0C ? ": an accumulator goes out to f16, bf16 or f32" : ": a copy does not convert"),
+            buffer.memory == Memory::L0C ? "compute into an f16, bf16 or f32 output"
+                                         : "declare `" + buffer.name + "` with `" + tensor.name + "`'s dtype and `cast` in compute:");
+      return false;
+    }
+    return true;
   }
 
   // The length, offset and form of a copy, with its slices checked against the buffer.
@@ -1061,11 +1151,29 @@ class Checker {
     }
     std::optional<Expr> rowLength;
     std::optional<Expr> columnOffset;
+    std::optional<Expr> blockColumns;  // an l1/l0c buffer's `[0:r, 0:c]`
     if (rank == 2) {
       if (local.ranges.size() == 2 && (local.ranges[1].start || local.ranges[1].stop)) {
-        Error(local.ranges[1].at, "syntax", "a buffer's rows are copied whole", "slice the buffer's columns with `:`");
-        return std::nullopt;
+        const SliceRange& range = local.ranges[1];
+        if (buffer.memory == Memory::UnifiedBuffer) {
+          Error(range.at, "syntax", "a buffer's rows are copied whole", "slice the buffer's columns with `:`");
+          return std::nullopt;
+        }
+        blockColumns = SliceLength(range);
+        if ((range.start && !(range.start->kind == ExprKind::Integer && range.start->integer == 0)) || !blockColumns) {
+          Error(range.at, "unbounded-slice", "a block of `" + buffer.name + "` starts at column 0 and has a stop",
+                "write `" + buffer.name + "[0:r, 0:c]`");
+          return std::nullopt;
+        }
+        if (!BoundedBy(*blockColumns, *buffer.extents[1], 0)) {
+          Error(range.at, "unbounded-slice",
+                "cannot bound the columns `" + ExprText(*blockColumns) + "` by `" + buffer.name + "`'s `" +
+                    ExprText(*buffer.extents[1]) + "`",
+                "bind the width with min: `c = min(" + ExprText(*buffer.extents[1]) + ", n - c0)`");
+          return std::nullopt;
+        }
       }
+      const Expr& width = blockColumns ? *blockColumns : *buffer.extents[1];
       const SliceRange& columns = global.ranges[1];
       const bool sliced = columns.start || columns.stop;
       if (sliced && !global.rowLength) {
@@ -1074,18 +1182,24 @@ class Checker {
                   ", -1)` bound in the host");
         return std::nullopt;
       }
+      if (blockColumns && !global.rowLength) {
+        Error(global.at, "syntax", "a block of `" + buffer.name + "` copies columns of `" + global.name + "`'s rows",
+              "read it as rows: `" + global.name + ".view(-1, d)[r0:r0 + r, c0:c0 + " + ExprText(width) + "]`");
+        return std::nullopt;
+      }
       if (global.rowLength) {
-        std::optional<Expr> width = sliced ? SliceLength(columns) : global.rowLength;
-        if (!width) {
+        std::optional<Expr> moved = sliced ? SliceLength(columns) : global.rowLength;
+        if (!moved) {
           Error(columns.at, "unbounded-slice", "a column slice of `" + global.name + "` that runs to the row's end",
-                "give it a stop: `" + global.name + ".view(-1, L)[r0:r1, c0:c0 + " + ExprText(*buffer.extents[1]) + "]`");
+                "give it a stop: `" + global.name + ".view(-1, L)[r0:r1, c0:c0 + " + ExprText(width) + "]`");
           return std::nullopt;
         }
-        if (!SameValue(*width, *buffer.extents[1])) {
+        if (!SameValue(*moved, width)) {
           Error(columns.at, "unbounded-slice",
-                "the copy moves `" + ExprText(*width) + "` columns of each row, but `" + buffer.name + "` has `" +
-                    ExprText(*buffer.extents[1]) + "`",
-                "slice as many columns as the buffer has: `[r0:r1, c0:c0 + " + ExprText(*buffer.extents[1]) + "]`");
+                "the copy moves `" + ExprText(*moved) + "` columns of each row, but `" + buffer.name + "` " +
+                    (blockColumns ? "takes `" : "has `") + ExprText(width) + "`",
+                "slice as many columns as the buffer " + std::string(blockColumns ? "takes" : "has") + ": `[r0:r1, c0:c0 + " +
+                    ExprText(width) + "]`");
           return std::nullopt;
         }
         rowLength = global.rowLength;
@@ -1136,6 +1250,7 @@ class Checker {
     model.globalOffset = globalRange.start;
     model.rowLength = std::move(rowLength);
     model.columnOffset = std::move(columnOffset);
+    model.columns = std::move(blockColumns);
     return model;
   }
 
@@ -1231,9 +1346,16 @@ class Checker {
     compute.stage = currentStage_;
     compute.primitive = *primitive;
     compute.destination = destination.name;
+    if (*primitive == Primitive::Matmul) {
+      CheckMatmul(call, destination, compute);
+      return;
+    }
     if (!CheckComputeArguments(call, info, compute)) return;
     std::vector<const BufferModel*> operands;
     for (const std::string& name : compute.bufferOperands) operands.push_back(FindBuffer(name));
+    for (const BufferModel* buffer : operands)
+      if (buffer->memory != Memory::UnifiedBuffer) return CubeBufferInVectorCompute(call, *buffer);
+    if (destination.memory != Memory::UnifiedBuffer) return CubeBufferInVectorCompute(call, destination);
     if (!CheckPairOperands(call, info, operands, destination)) return;
     if (!CheckComputeDtypes(call, info, operands, destination, compute)) return;
     CheckComputeShape(call, info, operands, destination);
@@ -1269,11 +1391,111 @@ class Checker {
     return &model_.buffers[symbols_.at(name).index];
   }
 
+  void CubeBufferInVectorCompute(const Expr& call, const BufferModel& buffer) {
+    Error(call.at, "stage", "`" + call.name + "` runs on the vector unit, and `" + buffer.name + "` is an " +
+                                (buffer.memory == Memory::L1 ? "l1" : "l0c") + " buffer of the cube",
+          "the cube computes `acc = matmul(a, b)` only: l1 operands into an l0c accumulator");
+  }
+
+  // `acc = matmul(a, b[, bias])`: a [M, K] and b [K, N] in l1 (f16 or bf16) into the l0c accumulator
+  // [M, N]; the extents are the copies that last filled a and b. A fresh accumulator (declared, or
+  // copied out since) starts from the bias row (or from zero); later products add onto it.
+  void CheckMatmul(const Expr& call, BufferModel& destination, ComputeModel& compute) {
+    const std::string usage = "write `" + destination.name + " = matmul(a, b)` or `matmul(a, b, bias)`";
+    if (call.operands.size() < 2 || call.operands.size() > 3 || !call.keywords.empty()) {
+      Error(call.at, "syntax", "`matmul` takes (a, b) or (a, b, bias)", usage);
+      return;
+    }
+    std::vector<BufferModel*> operands;
+    for (const Expr& argument : call.operands) {
+      BufferModel* buffer = BufferArgument(argument, "matmul");
+      if (!buffer) return;
+      operands.push_back(buffer);
+      compute.bufferOperands.push_back(buffer->name);
+    }
+    if (destination.memory != Memory::L0C) {
+      Error(call.at, "stage", "`matmul` accumulates into an l0c buffer, and `" + destination.name + "` is not one",
+            "declare `" + destination.name + " = l0c(f32, ROWS, COLS)`");
+      return;
+    }
+    for (size_t i = 0; i < operands.size(); ++i) {
+      const size_t rank = i < 2 ? 2 : 1;
+      if (operands[i]->memory == Memory::L1 && operands[i]->extents.size() == rank) continue;
+      Error(call.operands[i].at, "stage",
+            std::string("`matmul`'s ") + (i == 0 ? "left operand" : i == 1 ? "right operand" : "bias") + " `" +
+                operands[i]->name + "` is not a " + (rank == 2 ? "2-D" : "1-D") + " l1 buffer",
+            i < 2 ? "declare it `l1(f16, ROWS, COLS)` and copy a block of the matrix into it"
+                  : "declare the bias row `l1(f16, COLS)` (or f32) and copy the row's slice into it");
+      return;
+    }
+    for (size_t k = 0; k < Combinations(); ++k) {
+      const Dtype a = operands[0]->dtype.perCombination[k];
+      if (operands[1]->dtype.perCombination[k] != a) {
+        Error(call.operands[1].at, "dtype",
+              "`matmul` multiplies " + DtypeText(operands[0]->dtype, k) + " by " + DtypeText(operands[1]->dtype, k),
+              "both operands have one dtype, f16 or bf16");
+        return;
+      }
+      if (operands.size() == 3 && operands[2]->dtype.perCombination[k] == Dtype::F16 && a != Dtype::F16) {
+        Error(call.operands[2].at, "dtype", "an f16 bias row with " + DtypeText(operands[0]->dtype, k) + " operands",
+              "the bias table converts f16 rows only beside f16 operands: copy the bias in as f32");
+        return;
+      }
+      compute.resultDtype.push_back(Dtype::F32);
+      compute.operandDtype.push_back(a);
+    }
+    std::vector<const CopyModel*> filled;
+    for (size_t i = 0; i < operands.size(); ++i) {
+      const auto last = lastCopyIn_.find(operands[i]->name);
+      if (last == lastCopyIn_.end()) {
+        Error(call.operands[i].at, "stage", "`matmul` reads `" + operands[i]->name + "` before any copy-in fills it",
+              "copy into it in a copyin: block before this compute:");
+        return;
+      }
+      filled.push_back(&model_.copies[last->second]);
+    }
+    auto columnsOf = [&](const CopyModel& copy, const BufferModel& buffer) {
+      return copy.columns ? *copy.columns : *buffer.extents[1];
+    };
+    ComputeModel::MatmulExtents extents{*filled[0]->length, columnsOf(*filled[0], *operands[0]),
+                                        columnsOf(*filled[1], *operands[1]), ""};
+    if (!SameValue(extents.inner, *filled[1]->length)) {
+      Error(call.at, "unbounded-slice",
+            "`" + operands[0]->name + "` was filled with `" + ExprText(extents.inner) + "` columns and `" +
+                operands[1]->name + "` with `" + ExprText(*filled[1]->length) + "` rows: the inner extents differ",
+            "copy as many columns of a as rows of b: `a1[0:m, 0:kl]` and `b1[0:kl, 0:n]`");
+      return;
+    }
+    if (operands.size() == 3) {
+      extents.bias = operands[2]->name;
+      if (!SameValue(*filled[2]->length, extents.columns)) {
+        Error(call.operands[2].at, "unbounded-slice",
+              "the bias row holds `" + ExprText(*filled[2]->length) + "` values and the product `" +
+                  ExprText(extents.columns) + "` columns",
+              "copy one bias value per column: `" + operands[2]->name + "[0:" + ExprText(extents.columns) + "]`");
+        return;
+      }
+    }
+    for (int side = 0; side < 2; ++side) {
+      const Expr& wanted = side == 0 ? extents.rows : extents.columns;
+      if (BoundedBy(wanted, *destination.extents[side], 0)) continue;
+      Error(call.at, "unbounded-slice",
+            "the product has `" + ExprText(wanted) + "` " + (side == 0 ? "rows" : "columns") + ", which `" +
+                destination.name + "`'s `" + ExprText(*destination.extents[side]) + "` may not hold",
+            "size the accumulator like the operands' blocks");
+      return;
+    }
+    compute.matmul = std::move(extents);
+    for (BufferModel* operand : operands) Use(*operand, Direction::Read);
+    Use(destination, Direction::Write);
+    model_.computes.push_back(std::move(compute));
+  }
+
   bool CheckComputeArguments(const Expr& call, const PrimitiveInfo& info, ComputeModel& compute) {
-    static constexpr std::array<const char*, 8> kUsage = {
+    static constexpr std::array<const char*, 9> kUsage = {
         "(buffer)", "(buffer, buffer)", "(buffer, scalar)", "(buffer, dtype)", "(mask, buffer, buffer)", "(scalar)",
-        "(buffer, extent)", "(buffer, descending, base)"};
-    static constexpr std::array<size_t, 8> kArity = {1, 2, 2, 2, 3, 1, 2, 3};
+        "(buffer, extent)", "(a, b[, bias])", "(buffer, descending, base)"};
+    static constexpr std::array<size_t, 9> kArity = {1, 2, 2, 2, 3, 1, 2, 2, 3};
     size_t signature = static_cast<size_t>(info.signature);
     std::string name(info.name);
     if (call.operands.size() != kArity[signature] || !call.keywords.empty()) {
@@ -1755,6 +1977,7 @@ class Checker {
       if (k == 0 || budget.totalBytes > best.totalBytes) best = budget;
     }
     model_.ub = best;
+    if (model_.cube && best.bounded) CheckCubeBudget();
     if (!best.bounded || best.totalBytes <= kUbBytes) return;
     std::string shares;
     for (const BufferModel& buffer : model_.buffers) {
@@ -1773,6 +1996,58 @@ class Checker {
           "shrink the tile, drop a double buffer (buffers=2), or reuse a buffer");
   }
 
+  // l1 and l0c hold every buffer × depth at its largest block, each extent rounded up to 16; the
+  // compiler's K steps need one 16-column step of a's largest rows (and of b's largest columns) to
+  // fit half of L0A (L0B).
+  void CheckCubeBudget() {
+    auto edge = [&](const Expr& extent) { return (Range(extent).high.value_or(0) + kFractalEdge - 1) / kFractalEdge * kFractalEdge; };
+    for (size_t k = 0; k < Combinations(); ++k) {
+      int64_t l1 = 0;
+      int64_t l0c = 0;
+      std::string l1Shares;
+      std::string l0cShares;
+      for (const BufferModel& buffer : model_.buffers) {
+        int64_t elements = edge(*buffer.extents[0]) * (buffer.extents.size() == 2 ? edge(*buffer.extents[1]) : 1);
+        const int64_t bytes = elements * DtypeBytes(buffer.dtype.perCombination[k]) * buffer.depth;
+        std::string& shares = buffer.memory == Memory::L1 ? l1Shares : l0cShares;
+        shares += (shares.empty() ? "" : ", ") + buffer.name + " " + std::to_string(bytes);
+        (buffer.memory == Memory::L1 ? l1 : l0c) += bytes;
+      }
+      const std::string combination = CombinationText(k);
+      const std::string with = combination.empty() ? "" : " (with " + combination + ")";
+      for (const auto& [used, limit, memory, shares] :
+           {std::tuple{l1, kL1Bytes, "L1", l1Shares}, std::tuple{l0c, kL0cBytes, "L0C", l0cShares}}) {
+        if (used <= limit) continue;
+        Error(program_.kernelAt, "ub-budget",
+              std::string("the ") + (memory == std::string("L1") ? "l1" : "l0c") + " buffers need " +
+                  std::to_string(used) + " bytes of " + memory + ", more than the " + std::to_string(limit) +
+                  " there are" + with + ": " + shares,
+              "shrink the blocks or drop a double buffer (buffers=2)");
+      }
+      for (const ComputeModel& compute : model_.computes) {
+        if (!compute.matmul) continue;
+        if (!compute.matmul->bias.empty()) {
+          const BufferModel& bias = *FindBuffer(compute.matmul->bias);
+          if (edge(*bias.extents[0]) * DtypeBytes(Dtype::F32) > kBiasTableBytes)
+            Error(bias.at, "ub-budget",
+                  "the bias row `" + bias.name + "` has up to " + std::to_string(edge(*bias.extents[0])) +
+                      " values: as f32 they do not fit the " + std::to_string(kBiasTableBytes) + "-byte bias table",
+                  "keep a block with a bias at most 256 columns wide");
+        }
+        for (int side = 0; side < 2; ++side) {
+          const BufferModel& operand = *FindBuffer(compute.bufferOperands[side]);
+          const int64_t edgeElements = edge(*operand.extents[side == 0 ? 0 : 1]);
+          if (edgeElements * kFractalEdge * DtypeBytes(operand.dtype.perCombination[k]) * 2 <= kL0abBytes) continue;
+          Error(operand.at, "ub-budget",
+                "`" + operand.name + "` has up to " + std::to_string(edgeElements) + (side == 0 ? " rows" : " columns") +
+                    ": one 16-deep K step of them does not fit twice in " + (side == 0 ? "L0A" : "L0B") + " (" +
+                    std::to_string(kL0abBytes) + " bytes)",
+                "keep a matmul's blocks at most 1024 rows (a) and 1024 columns (b)");
+        }
+      }
+    }
+  }
+
   static constexpr size_t kNoCombination = static_cast<size_t>(-1);
   std::set<std::string> derivedVariables_;  // dtype variables no input has (CheckDerivedDtypeVariables)
   static constexpr int kMaxBoundDepth = 16;  // kernel scalars defined through each other
@@ -1787,6 +2062,7 @@ class Checker {
   int currentStage_ = -1;
   int sequence_ = 0;  // orders copy-ins and results, for element counts
   std::map<std::string, std::pair<ElementCount, int>> lastCount_;
+  std::map<std::string, size_t> lastCopyIn_;  // each buffer's last copy-in, an index into model_.copies
   Definitions scalarDefinitions_;  // the bindings of each kernel scalar that reach the statement checked
   std::set<std::string> brokenBuffers_;  // declared with an error: no slice or budget checks echo it
   // The `descending` of the sort_rows whose pairs each pairs buffer holds, in source order (CheckSortOrder).

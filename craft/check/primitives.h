@@ -20,6 +20,7 @@ enum class Primitive {
   Iota,                                                          // (scalar): start, start + 1, ...
   CumsumRows, CumprodRows,                                       // 2-D → 2-D, prefix along each row
   ArgmaxRows, ArgminRows,                                        // 2-D → one i32 index per row
+  Matmul,                                                        // l1 × l1 [+ bias] → l0c, on the cube
   SortRows, MergeRows,                                           // rows → sorted (value, index) pairs
   PairValues, PairIndices,                                       // pairs → values, i32 indices
 };
@@ -36,6 +37,7 @@ enum class Signature {
   MaskBufferBuffer,   // select(mask, a, b)
   Scalar,             // duplicate(s)
   BufferExtent,       // bcast_rows(v, COLS), bcast_row(v, ROWS)
+  Product,            // matmul(a, b[, bias])
   BufferScalarScalar, // sort_rows(x, descending, base)
 };
 
@@ -46,6 +48,7 @@ enum class ResultDtype {
   CastTarget,     // the dtype argument
   Destination,    // duplicate, iota: whatever the destination holds
   Index,          // argmax_rows, argmin_rows: i32 column indices
+  Accumulator,    // matmul: f32 products of f16/bf16 operands
 };
 
 // The shape of the result relative to the (first buffer) operand.
@@ -54,6 +57,7 @@ enum class ResultShape {
   PerRow,       // 1-D, one value per row of a 2-D operand
   Rows,         // 2-D from a 1-D operand (broadcasts)
   Single,       // element 0 of a 1-D buffer
+  Product,      // [rows of a, columns of b]
   Sorted,       // pairs(T): each row's first COLS pairs (a 1-D buffer is one row of its LEN)
 };
 

@@ -170,6 +170,15 @@ struct ComputeModel {
   // merge_rows, pair_values: the `descending` argument of the sort_rows that made the pairs (a host
   // value, an attribute or a literal), the order they are in; null for the other primitives.
   const Expr* descending = nullptr;
+  // matmul: the product's extents, from the copies that last filled its operands (rows and inner
+  // columns of A, columns of B), and its bias row buffer ("" without one).
+  struct MatmulExtents {
+    Expr rows;
+    Expr inner;
+    Expr columns;
+    std::string bias;
+  };
+  std::optional<MatmulExtents> matmul;
 };
 
 struct CopyModel {
@@ -186,6 +195,8 @@ struct CopyModel {
   // copy starts at column c0 of each (absent: 0).
   std::optional<Expr> rowLength;
   std::optional<Expr> columnOffset;
+  // An l1 or l0c buffer's block of fewer columns than its COLS (`at[0:r, 0:c]`): c. Absent: COLS.
+  std::optional<Expr> columns;
 };
 
 struct UbBudget {
@@ -216,6 +227,8 @@ struct ProgramModel {
   UbBudget ub;
   bool usesAtomicAdd = false;
   bool usesSyncAll = false;
+  // The kernel declares l1/l0c buffers: it runs on the cube cores (AIC), `core_num` counts those.
+  bool cube = false;
 
   const BufferModel* FindBuffer(const std::string& name) const;
   const HostValue* FindHostValue(const std::string& name) const;

@@ -6,6 +6,7 @@
 
 #include "craft/lower/code_writer.h"
 #include "craft/lower/compute_lowering.h"
+#include "craft/lower/cube_lowering.h"
 #include "craft/lower/dtypes.h"
 #include "craft/lower/kernel_names.h"
 
@@ -33,11 +34,13 @@ const char* kRowGap =
     "    return static_cast<uint32_t>((AlignUpTo(cols, ROW_ALIGN) * elementBytes - AlignUpTo(cols * elementBytes, 32)) / 32);\n"
     "}";
 
-const char* Pipe(StageKind kind) {
+// The pipe a stage's work runs on: on the cube, compute starts with MTE1's loads into L0A/L0B and
+// copy-out is Fixpipe.
+const char* Pipe(StageKind kind, bool cube) {
   switch (kind) {
     case StageKind::CopyIn: return "MTE2";
-    case StageKind::Compute: return "V";
-    case StageKind::CopyOut: return "MTE3";
+    case StageKind::Compute: return cube ? "MTE1" : "V";
+    case StageKind::CopyOut: return cube ? "FIX" : "MTE3";
   }
   return "V";
 }
@@ -83,7 +86,7 @@ struct BufferPlan {
 class KernelWriter {
  public:
   KernelWriter(const Program& program, const ProgramModel& model, const std::vector<TilingField>& fields)
-      : program_(program), model_(model), fields_(fields), names_(model, fields), computes_(names_) {
+      : program_(program), model_(model), fields_(fields), names_(model, fields), computes_(names_), cube_(model, names_) {
     IndexBlock(program.kernel);
     PlanBuffers();
   }
@@ -112,6 +115,7 @@ class KernelWriter {
   const std::vector<TilingField>& fields_;
   KernelNames names_;
   ComputeLowering computes_;
+  CubeLowering cube_;
   std::map<const Statement*, const Block*> parentOf_;
   std::vector<BufferPlan> buffers_;
   std::map<std::string, int> bindings_;  // how often each kernel scalar is bound
@@ -144,10 +148,16 @@ int KernelWriter::StageOfKind(const std::vector<int>& stages, StageKind kind) co
 
 void KernelWriter::PlanBuffers() {
   for (const BufferModel& buffer : model_.buffers) {
-    if (buffer.memory != Memory::UnifiedBuffer) throw std::invalid_argument("l1 buffers are not lowered yet");
     BufferPlan plan;
     plan.model = &buffer;
     plan.role = buffer.role;
+    if (buffer.memory == Memory::L0C) {
+      // An accumulator is a queue whose matmuls and copy-out manage it themselves (CubeLowering).
+      plan.role = StageRole::QueueOut;
+      buffers_.push_back(plan);
+      continue;
+    }
+    if (cube_.IsBiasRow(buffer.name)) plan.role = StageRole::Temp;
     const StageKind producerKind = buffer.role == StageRole::QueueOut ? StageKind::Compute : StageKind::CopyIn;
     const StageKind consumerKind = buffer.role == StageRole::QueueIn ? StageKind::Compute : StageKind::CopyOut;
     if (plan.Queue()) {
@@ -166,7 +176,7 @@ void KernelWriter::PlanBuffers() {
   for (const bool in : {true, false}) {
     int slots = 0;
     for (BufferPlan& plan : buffers_) {
-      if (!plan.Queue() || (plan.role == StageRole::QueueOut) == in) continue;
+      if (!plan.Queue() || (plan.role == StageRole::QueueOut) == in || plan.model->memory != Memory::UnifiedBuffer) continue;
       slots += plan.model->depth;
       if (slots <= kQueueBuffersPerPosition) continue;
       slots -= plan.model->depth;
@@ -215,6 +225,10 @@ std::vector<std::string> KernelWriter::StageParameters(const StageModel& stage) 
       const ComputeModel* compute = model_.ComputeOf(&statement);
       if (compute && compute->count.length) CollectNames(*compute->count.length, names);
       if (compute && compute->operandCount.length) CollectNames(*compute->operandCount.length, names);
+      if (compute && compute->matmul) {
+        for (const Expr* extent : {&compute->matmul->rows, &compute->matmul->inner, &compute->matmul->columns})
+          CollectNames(*extent, names);
+      }
     }
   }
   // In the order the kernel binds them.
@@ -263,8 +277,9 @@ void KernelWriter::WriteInit(CodeWriter& out) {
   std::vector<std::string> scratch;
   for (const BufferPlan& buffer : buffers_) {
     // a pairs buffer's elements are 8-byte (value, index) pairs (sort_rows)
-    const std::string bytes = names_.Capacity(*buffer.model) +
-                              (buffer.model->pairs ? " * SORT_PAIR_BYTES" : " * sizeof(" + KernelType(buffer.model->dtype) + ")");
+    const std::string bytes = buffer.model->memory != Memory::UnifiedBuffer ? cube_.SlotBytes(*buffer.model)
+                              : names_.Capacity(*buffer.model) +
+                                    (buffer.model->pairs ? " * SORT_PAIR_BYTES" : " * sizeof(" + KernelType(buffer.model->dtype) + ")");
     if (buffer.model->pairs) computes_.UseSortHelpers();
     if (buffer.Queue()) {
       out.Line("pipe.InitBuffer(" + buffer.Member() + ", " + std::to_string(buffer.model->depth) + ", " + bytes + ");");
@@ -272,8 +287,11 @@ void KernelWriter::WriteInit(CodeWriter& out) {
       out.Line("pipe.InitBuffer(" + buffer.Member() + ", " + bytes + ");");
     }
   }
+  if (model_.cube) {
+    for (const std::string& line : cube_.InitLines()) out.Line(line);
+  }
   for (const ComputeModel& compute : model_.computes) {
-    const std::string bytes = computes_.ScratchBytes(compute);
+    const std::string bytes = compute.matmul ? "" : computes_.ScratchBytes(compute);
     if (!bytes.empty() && std::find(scratch.begin(), scratch.end(), bytes) == scratch.end()) scratch.push_back(bytes);
   }
   if (!model_.zeroedOutputs.empty()) {
@@ -394,12 +412,20 @@ void KernelWriter::WriteCopy(CodeWriter& out, const Statement& statement, std::m
   if (model->globalOffset) {
     const CppExpression start = names_.Scalars().Translate(*model->globalOffset);
     if (start.text != "0") {
-      offsetTerms.push_back(rows ? Wrapped(start) + " * " + (rowLength.empty() ? names_.Columns(buffer) : rowLength)
+      offsetTerms.push_back(rows ? Wrapped(start) + " * " + (rowLength.empty() ? Wrapped(names_.Scalars().Translate(*buffer.extents[1])) : rowLength)
                                  : start.text);
     }
   }
   if (model->columnOffset) offsetTerms.push_back(names_.Scalars().Translate(*model->columnOffset).text);
   if (!offsetTerms.empty()) globalTensor += "[" + Join(offsetTerms, " + ") + "]";
+  if (buffer.memory != Memory::UnifiedBuffer) {
+    const TensorModel& tensor = *model_.FindTensor(model->global);
+    const std::vector<std::string> lines = model->toGlobal
+                                               ? cube_.CopyOutLines(buffer, *model, globalTensor, KernelType(tensor.dtype))
+                                               : cube_.CopyInLines(buffer, *model, globalTensor);
+    for (const std::string& line : lines) out.Line(line);
+    return;
+  }
   const int used = ++copyNames[buffer.name];
   const std::string params = buffer.name + "Copy" + (used > 1 ? std::to_string(used) : "");
   const std::string length = model->length ? names_.Scalar(*model->length) : names_.Scalar(*buffer.extents[0]);
@@ -458,6 +484,10 @@ IdentityCast KernelWriter::IdentityCastOf(const ComputeModel& compute, const Sta
 
 void KernelWriter::WriteCompute(CodeWriter& out, const Statement& statement, const StageModel& stage) {
   const ComputeModel* compute = model_.ComputeOf(&statement);
+  if (compute->matmul) {
+    for (const std::string& line : cube_.MatmulLines(*compute)) out.Line(line);
+    return;
+  }
   const auto& assign = std::get<ComputeAssign>(statement.node);
   const IdentityCast identity = IdentityCastOf(*compute, stage);
   // Lines per combination, grouped where they read the same.
@@ -534,8 +564,10 @@ void KernelWriter::WriteStage(CodeWriter& out, const StageModel& stage) {
     return std::find(buffer.writtenBy.begin(), buffer.writtenBy.end(), stage.index) != buffer.writtenBy.end() ||
            std::find(buffer.readBy.begin(), buffer.readBy.end(), stage.index) != buffer.readBy.end();
   };
+  // An accumulator is a member the matmuls and its copy-out manage (CubeLowering).
+  auto accumulator = [](const BufferPlan& buffer) { return buffer.model->memory == Memory::L0C; };
   for (const BufferPlan& buffer : buffers_) {
-    if (!touches(*buffer.model)) continue;
+    if (!touches(*buffer.model) || accumulator(buffer)) continue;
     const std::string type = KernelType(buffer.model->dtype);
     const std::string tensor = "LocalTensor<" + type + "> " + buffer.model->name + " = " + buffer.Member();
     if (!buffer.Queue()) {
@@ -567,7 +599,7 @@ void KernelWriter::WriteStage(CodeWriter& out, const StageModel& stage) {
   auto releaseAfter = [&](size_t index) {
     for (const BufferPlan& buffer : buffers_) {
       const auto last = lastUse.find(buffer.model->name);
-      if (!buffer.Queue() || last == lastUse.end() || last->second != index) continue;
+      if (!buffer.Queue() || accumulator(buffer) || last == lastUse.end() || last->second != index) continue;
       if (buffer.producer == stage.index) out.Line(buffer.Member() + ".EnQue(" + buffer.model->name + ");");
       if (buffer.consumer == stage.index) out.Line(buffer.Member() + ".FreeTensor(" + buffer.model->name + ");");
     }
@@ -580,9 +612,10 @@ void KernelWriter::WriteStage(CodeWriter& out, const StageModel& stage) {
   releaseAfter(body.size());
   std::vector<std::string> events;
   for (const BufferPlan& buffer : buffers_) {
-    if (!touches(*buffer.model)) continue;
+    // A bias row's reader orders itself, only when it reads (CubeLowering::MatmulLines).
+    if (!touches(*buffer.model) || (stage.kind == StageKind::Compute && cube_.IsBiasRow(buffer.model->name))) continue;
     for (const StageKind other : buffer.touchedBy) {
-      const std::string event = std::string(Pipe(stage.kind)) + "_" + Pipe(other);
+      const std::string event = std::string(Pipe(stage.kind, model_.cube)) + "_" + Pipe(other, model_.cube);
       if (other != stage.kind && std::find(events.begin(), events.end(), event) == events.end()) events.push_back(event);
     }
   }
@@ -618,6 +651,12 @@ std::string KernelWriter::Source(const std::string& kernelName) {
   body.Line("TPipe pipe;");
   for (const BufferPlan& buffer : buffers_) {
     const std::string depth = std::to_string(buffer.model->depth);
+    if (buffer.model->memory != Memory::UnifiedBuffer) {
+      const std::string position = "QuePosition::" + cube_.Position(*buffer.model);
+      body.Line(buffer.Queue() ? "TQue<" + position + ", " + depth + "> " + buffer.Member() + ";"
+                               : "TBuf<" + position + "> " + buffer.Member() + ";");
+      continue;
+    }
     switch (buffer.role) {
       case StageRole::QueueIn: body.Line("TQue<QuePosition::VECIN, " + depth + "> " + buffer.Member() + ";"); break;
       case StageRole::QueueOut: body.Line("TQue<QuePosition::VECOUT, " + depth + "> " + buffer.Member() + ";"); break;
@@ -626,6 +665,9 @@ std::string KernelWriter::Source(const std::string& kernelName) {
         break;
       case StageRole::Temp: body.Line("TBuf<QuePosition::VECCALC> " + buffer.Member() + ";"); break;
     }
+  }
+  if (model_.cube) {
+    for (const std::string& line : cube_.MemberLines()) body.Line(line);
   }
   if (!model_.zeroedOutputs.empty()) body.Line("TBuf<QuePosition::VECCALC> zeroBuf;");
   bool scratch = false;
@@ -698,6 +740,7 @@ std::string KernelWriter::Source(const std::string& kernelName) {
   }
   entry.Line("");
   entry.Open("extern \"C\" __global__ __aicore__ void " + kernelName + "(" + Join(parameters, ", ") + ")");
+  if (model_.cube) entry.Line("KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);");
   entry.Line("GET_TILING_DATA(tilingData, tiling);");
   entry.Line(className + (dtypes.empty() ? "" : "<" + Join(dtypes, ", ") + ">") + " op;");
   gm.push_back("tilingData");

@@ -237,7 +237,8 @@ TilingFunction LowerTilingFunction(const Program& program, const ProgramModel& m
   const bool soc = Mentions(hostNames, "core_num") || Mentions(hostNames, "ub_bytes") || syncAll;
   if (soc) out.Line("auto platform = platform_ascendc::PlatformAscendC(context->GetPlatformInfo());");
   if (Mentions(hostNames, "core_num")) {
-    out.Line("const int64_t core_num = platform.GetCoreNumAiv();");
+    // a kernel with l1/l0c buffers runs on the cube cores (AIC), the others on the vector cores
+    out.Line(std::string("const int64_t core_num = platform.") + (model.cube ? "GetCoreNumAic" : "GetCoreNumAiv") + "();");
     scope.Bind("core_num", ScalarType::Int);
   }
   if (Mentions(hostNames, "ub_bytes")) {

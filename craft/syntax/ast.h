@@ -152,9 +152,11 @@ struct ZeroOutput {  // host: `zero(y)`
   std::string output;
 };
 
-enum class Memory { UnifiedBuffer, L1 };
+// ub: the vector unit's Unified Buffer; l1 and l0c: the cube's operand and accumulator memories.
+enum class Memory { UnifiedBuffer, L1, L0C };
 
-// kernel: `NAME = ub(TYPE, LEN [, buffers=N])` or `NAME = ub(TYPE, ROWS, COLS [, buffers=N])`.
+// kernel: `NAME = ub(TYPE, LEN [, buffers=N])` or `NAME = ub(TYPE, ROWS, COLS [, buffers=N])`; `l1(...)`
+// and `l0c(...)` alike.
 struct BufferDecl {
   std::string name;
   Memory memory = Memory::UnifiedBuffer;

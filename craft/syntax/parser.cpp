@@ -553,7 +553,7 @@ class Parser {
       return copy;
     }
     if (IsReservedWord(target.name)) Fail(at, "`" + target.name + "` is a reserved word", "choose another name");
-    if (AtWord("ub") || AtWord("l1")) {
+    if (AtWord("ub") || AtWord("l1") || AtWord("l0c")) {
       if (AtOperator("(", 1)) return ParseBufferDecl(context, target.name);
     }
     Expr value = ParseExpr();
@@ -590,7 +590,7 @@ class Parser {
       Fail(at, "a buffer declared after the kernel's statements began", "declare every buffer before the kernel's other statements");
     BufferDecl buffer;
     buffer.name = name;
-    buffer.memory = Peek().text == "ub" ? Memory::UnifiedBuffer : Memory::L1;
+    buffer.memory = Peek().text == "ub" ? Memory::UnifiedBuffer : Peek().text == "l1" ? Memory::L1 : Memory::L0C;
     Expr call = ParseExpr();
     ExpectEndOfLine();
     std::string usage = "write `" + call.name + "(TYPE, LEN[, buffers=N])` or `" + call.name + "(TYPE, ROWS, COLS[, buffers=N])`";

@@ -1,0 +1,27 @@
+import torch
+
+# The products are summed in float32 in another order than the reference's and rounded once to
+# the output's dtype: an element passes within 1/128 of max(1, |ref|) (bfloat16's half ulp is 1/256).
+RTOL = 1 / 128
+
+
+def get_inputs(param, device=None):
+    m, k, n = int(param.get("m")), int(param.get("k")), int(param.get("n"))
+    dtype = getattr(torch, param.get("dtype"))
+    x = torch.rand([m, k], device=device) * 2 - 1
+    w = torch.rand([k, n], device=device) * 2 - 1
+    bias = torch.rand([n], device=device) * 2 - 1
+    return (x.to(dtype), w.to(dtype), bias)
+
+
+def get_init_inputs(param, device=None):
+    return []
+
+
+def custom_check_precision(param, outputs, outputs_new):
+    ref = outputs.float()
+    out = outputs_new.float()
+    abs_diff = torch.abs(ref - out)
+    tolerance = RTOL * torch.clamp(torch.abs(ref), min=1.0)
+    is_pass = bool(torch.isfinite(out).all()) and not bool((abs_diff > tolerance).any())
+    return (1 if is_pass else 0), abs_diff, abs_diff / (torch.abs(ref) + 1e-7)
