@@ -35,6 +35,15 @@ constexpr int64_t kFractalEdge = 16;
 constexpr int64_t kZeroChunk = 256;
 // An f16 reduction keeps the index it finds in 16 bits (argmax_rows, argmin_rows).
 constexpr int64_t kMaxHalfIndexColumns = 65536;
+// A pairs buffer's element: an 8-byte (value, index) pair. MrgSort's run lengths are 12-bit fields:
+// a row of pairs, its padding to 32 pairs included (a merge's input), holds at most 4095, so 4064.
+constexpr int64_t kPairBytes = 8;
+constexpr int64_t kMaxPairColumns = 4064;
+
+bool IsSortPrimitive(Primitive primitive) {
+  return primitive == Primitive::SortRows || primitive == Primitive::MergeRows || primitive == Primitive::PairValues ||
+         primitive == Primitive::PairIndices;
+}
 
 int64_t AlignToBlock(int64_t bytes) { return (bytes + kBlockBytes - 1) / kBlockBytes * kBlockBytes; }
 
@@ -773,6 +782,7 @@ class Checker {
       CheckScalar(extent, Where::Kernel);
       buffer.extents.push_back(&extent);
     }
+    if (decl.pairs) CheckPairsBuffer(decl, buffer);
     if (decl.buffers) {
       std::optional<int64_t> depth = Range(*decl.buffers).Constant();
       if (!depth || *depth < 1 || *depth > kMaxBufferDepth)
@@ -784,6 +794,36 @@ class Checker {
     if (ErrorCount() > errorsBefore) brokenBuffers_.insert(decl.name);
     if (Declare(decl.name, statement.at, Symbol{SymbolKind::Buffer, {}, ValueKind::Int, {}, model_.buffers.size()}))
       model_.buffers.push_back(std::move(buffer));
+  }
+
+  // `ub(pairs(T), ...)`: T is f16 or f32 in every combination, and a row holds at most 4064 pairs (4095 with its padding).
+  void CheckPairsBuffer(const BufferDecl& decl, BufferModel& buffer) {
+    buffer.pairs = true;
+    if (decl.memory != Memory::UnifiedBuffer) {
+      Error(decl.dtype.at, "stage", "pairs are sorted on the vector unit, in the Unified Buffer",
+            "declare `" + decl.name + " = ub(pairs(" + decl.dtype.name + "), ...)`");
+      return;
+    }
+    for (size_t k = 0; k < Combinations(); ++k) {
+      if (IsArithmeticDtype(buffer.dtype.perCombination[k])) continue;
+      Error(decl.dtype.at, "dtype", "`pairs(" + decl.dtype.name + ")` holds " + DtypeText(buffer.dtype, k) +
+                                        " values, and the sort instructions order f16 or f32 only",
+            "sort f16 or f32 rows: cast the values first (`xf = cast(x, f32)`) and declare `pairs(f32)`");
+      return;
+    }
+    const Expr& columns = *buffer.extents.back();
+    for (size_t k = 0; k < Combinations(); ++k) {
+      sizeCombination_ = k;
+      Interval range = Range(columns);
+      sizeCombination_ = kNoCombination;
+      if (range.high && *range.high <= kMaxPairColumns) continue;
+      Error(columns.at, "dtype",
+            "a row of `" + decl.name + "` holds `" + ExprText(columns) + "` pairs, " +
+                (range.high ? "up to " + std::to_string(*range.high) : std::string("with no upper bound")) +
+                ", and a merge takes at most " + std::to_string(kMaxPairColumns) + " pairs of a row",
+            "keep the k best pairs: bound the columns in the host, e.g. `require(k <= 1024, \"...\")`");
+      return;
+    }
   }
 
   void CheckBlock(const Block& block, Where where) {
@@ -1036,6 +1076,12 @@ class Checker {
             tensor->list ? "`" + global.name + "` is a tensor list: say which tensor" : "`" + global.name + "` is not a list",
             tensor->list ? "write `" + global.name + "[i][off:off + len]`" : "drop the `[i]`");
     if (!CheckCopyDtypes(*buffer, *tensor, global.at)) return;
+    if (buffer->pairs) {
+      Error(local.at, "stage", "`" + buffer->name + "` holds sorted (value, index) pairs, which stay on chip",
+            "separate them first: `v = pair_values(" + buffer->name + ")`, `i = pair_indices(" + buffer->name +
+                ")`, and copy those");
+      return;
+    }
     std::optional<CopyModel> model = CopyShape(local, global, *buffer);
     if (!model) return;
     model->statement = &statement;
@@ -1312,8 +1358,10 @@ class Checker {
     for (const BufferModel* buffer : operands)
       if (buffer->memory != Memory::UnifiedBuffer) return CubeBufferInVectorCompute(call, *buffer);
     if (destination.memory != Memory::UnifiedBuffer) return CubeBufferInVectorCompute(call, destination);
+    if (!CheckPairOperands(call, info, operands, destination)) return;
     if (!CheckComputeDtypes(call, info, operands, destination, compute)) return;
     CheckComputeShape(call, info, operands, destination);
+    if (IsSortPrimitive(*primitive) && !CheckSortOrder(call, info, operands, destination, compute)) return;
     compute.count = CountFor(call, info, operands, destination);
     if (info.shape == ResultShape::Single && !operands.empty()) {
       auto last = lastCount_.find(operands[0]->name);
@@ -1322,9 +1370,22 @@ class Checker {
     CheckDestinationHolds(call, info, compute.count, destination);
     if (!operands.empty()) compute.temp = TempNeedOf(*primitive, operands[0]->name, operands[0]->dtype.perCombination,
                                                      compute.resultDtype);
+    // merge_rows keeps K pairs of each operand, K the destination's row: its scratch follows the destination.
+    if (*primitive == Primitive::MergeRows && compute.temp) compute.temp->sizedLike = destination.name;
     for (const BufferModel* operand : operands) Use(*FindBuffer(operand->name), Direction::Read);
     Use(destination, Direction::Write);
     lastCount_[destination.name] = {compute.count, ++sequence_};
+    // A 1-D row of pairs is whole: sort_rows and merge_rows write all of the destination's pairs.
+    if (info.shape == ResultShape::Sorted && destination.extents.size() == 1)
+      lastCount_[destination.name] = {ElementCount{destination.name, std::nullopt, false}, sequence_};
+    // The sort primitives keep the rows but not the columns (K pairs of COLS values): the statements
+    // after them count the destination's rows, row stride included.
+    if (IsSortPrimitive(*primitive) && destination.extents.size() == 2 && compute.count.rows) {
+      const BufferModel* counted = FindBuffer(compute.count.buffer);
+      ElementCount rows{destination.name, compute.count.length, true};
+      if (!rows.length && counted->extents.size() == 2) rows.length = *counted->extents[0];
+      lastCount_[destination.name] = {rows, sequence_};
+    }
     model_.computes.push_back(std::move(compute));
   }
 
@@ -1433,10 +1494,10 @@ class Checker {
   }
 
   bool CheckComputeArguments(const Expr& call, const PrimitiveInfo& info, ComputeModel& compute) {
-    static constexpr std::array<const char*, 7> kUsage = {
+    static constexpr std::array<const char*, 9> kUsage = {
         "(buffer)", "(buffer, buffer)", "(buffer, scalar)", "(buffer, dtype)", "(mask, buffer, buffer)", "(scalar)",
-        "(buffer, extent)"};
-    static constexpr std::array<size_t, 7> kArity = {1, 2, 2, 2, 3, 1, 2};
+        "(buffer, extent)", "(a, b[, bias])", "(buffer, descending, base)"};
+    static constexpr std::array<size_t, 9> kArity = {1, 2, 2, 2, 3, 1, 2, 2, 3};
     size_t signature = static_cast<size_t>(info.signature);
     std::string name(info.name);
     if (call.operands.size() != kArity[signature] || !call.keywords.empty()) {
@@ -1445,6 +1506,7 @@ class Checker {
       return false;
     }
     bool ok = true;
+    scalarKinds_.clear();
     for (size_t i = 0; i < call.operands.size(); ++i) {
       const Expr& argument = call.operands[i];
       bool isBuffer = i == 0 ? info.signature != Signature::Scalar
@@ -1459,10 +1521,94 @@ class Checker {
           ok = false;
         }
       } else {
-        CheckScalar(argument, Where::Kernel);
+        scalarKinds_.push_back(CheckScalar(argument, Where::Kernel));
       }
     }
     return ok;
+  }
+
+  // Pairs buffers are what sort_rows and merge_rows write and what merge_rows, pair_values and
+  // pair_indices read; no other statement touches them, and those take no other buffer there.
+  bool CheckPairOperands(const Expr& call, const PrimitiveInfo& info, const std::vector<const BufferModel*>& operands,
+                         const BufferModel& destination) {
+    const std::string name(info.name);
+    const Primitive primitive = info.primitive;
+    const bool pairsIn = primitive == Primitive::MergeRows || primitive == Primitive::PairValues ||
+                         primitive == Primitive::PairIndices;
+    const bool pairsOut = primitive == Primitive::SortRows || primitive == Primitive::MergeRows;
+    for (size_t i = 0; i < operands.size(); ++i) {
+      if (operands[i]->pairs == pairsIn) continue;
+      if (pairsIn)
+        Error(call.operands[i].at, "dtype", "`" + name + "` reads sorted pairs, and `" + operands[i]->name + "` is not a pairs buffer",
+              "sort the values first: `s = sort_rows(" + operands[i]->name + ", descending, base)` into `s = ub(pairs(T), ROWS, K)`");
+      else
+        Error(call.operands[i].at, "dtype", "`" + operands[i]->name + "` holds (value, index) pairs, which `" + name + "` cannot read",
+              "separate them first: `v = pair_values(" + operands[i]->name + ")` or `i = pair_indices(" + operands[i]->name + ")`");
+      return false;
+    }
+    if (destination.pairs == pairsOut) return true;
+    if (pairsOut)
+      Error(call.at, "dtype", "`" + name + "` gives sorted (value, index) pairs, and `" + destination.name + "` is not a pairs buffer",
+            "declare `" + destination.name + " = ub(pairs(T), ROWS, K)`: each row keeps its K first pairs");
+    else
+      Error(call.at, "dtype", "`" + destination.name + "` holds (value, index) pairs, and `" + name + "` does not give them",
+            "compute into a buffer of values; pairs come from sort_rows and merge_rows");
+    return false;
+  }
+
+  // Whether an expression names only host values, attributes and literals (the tiling fields every
+  // stage reads).
+  bool HostOnly(const Expr& expr) const {
+    if (expr.kind == ExprKind::Name) {
+      const Symbol* symbol = Find(expr.name);
+      return symbol && (symbol->kind == SymbolKind::HostValue || symbol->kind == SymbolKind::Attr);
+    }
+    if (expr.kind == ExprKind::Element || expr.kind == ExprKind::Call) return false;
+    return std::all_of(expr.operands.begin(), expr.operands.end(), [&](const Expr& operand) { return HostOnly(operand); });
+  }
+
+  // sort_rows(x, descending, base): `descending` is a bool of the host, `base` an integer. The pairs
+  // remember the order they were sorted in (ascending keeps negated values), which merge_rows
+  // keeps and pair_values undoes.
+  bool CheckSortOrder(const Expr& call, const PrimitiveInfo& info, const std::vector<const BufferModel*>& operands,
+                      const BufferModel& destination, ComputeModel& compute) {
+    const std::string name(info.name);
+    if (info.primitive == Primitive::SortRows) {
+      const Expr& descending = call.operands[1];
+      if (scalarKinds_.size() != 2 || scalarKinds_[0] != ValueKind::Bool || !HostOnly(descending)) {
+        Error(descending.at, "dtype", "`sort_rows`'s order `" + ExprText(descending) + "` is not a bool of the host",
+              "pass true (largest first), false, a bool attribute or a host value: `sort_rows(x, largest, base)`");
+        return false;
+      }
+      const Expr& base = call.operands[2];
+      if (scalarKinds_[1] != ValueKind::Int) {
+        Error(base.at, "dtype", "`sort_rows`'s base `" + ExprText(base) + "` is not an integer",
+              "pass the index of the row's first column: 0, or the column offset of this chunk of a long row");
+        return false;
+      }
+      pairOrder_[destination.name] = &descending;
+      return true;
+    }
+    std::vector<const Expr*> orders;
+    for (size_t i = 0; i < operands.size(); ++i) {
+      auto order = pairOrder_.find(operands[i]->name);
+      if (order == pairOrder_.end()) {
+        Error(call.operands[i].at, "dtype", "`" + operands[i]->name + "` holds no sorted pairs here",
+              "write it first: `" + operands[i]->name + " = sort_rows(x, descending, base)`");
+        return false;
+      }
+      orders.push_back(order->second);
+    }
+    if (orders.size() == 2 && !SameExpr(*orders[0], *orders[1])) {
+      Error(call.at, "dtype",
+            "`" + operands[0]->name + "` is sorted by `" + ExprText(*orders[0]) + "` and `" + operands[1]->name + "` by `" +
+                ExprText(*orders[1]) + "`: a merge needs one order",
+            "sort both with the same `descending` argument");
+      return false;
+    }
+    if (info.primitive == Primitive::MergeRows) pairOrder_[destination.name] = orders[0];
+    compute.descending = orders[0];
+    return true;
   }
 
   bool CheckComputeDtypes(const Expr& call, const PrimitiveInfo& info, const std::vector<const BufferModel*>& operands,
@@ -1566,6 +1712,20 @@ class Checker {
     if (info.primitive == Primitive::SoftmaxRows || info.primitive == Primitive::CumsumRows ||
         info.primitive == Primitive::CumprodRows)
       require(operandRank == 2 && destinationRank == 2, "`" + name + "` works on 2-D buffers");
+    if (IsSortPrimitive(info.primitive)) {
+      bool sameRank = std::all_of(operands.begin(), operands.end(), [&](const BufferModel* operand) {
+        return operand->extents.size() == destinationRank;
+      });
+      require(sameRank, "`" + name + "` keeps rows: its operands and `" + destination.name +
+                            "` must all be 2-D (rows of columns) or all 1-D (one row)");
+      // pair_values and pair_indices give each row's K values, K the pairs' columns.
+      const bool extracts = info.primitive == Primitive::PairValues || info.primitive == Primitive::PairIndices;
+      if (sameRank && extracts && destinationRank == 2 && !SameExpr(*destination.extents[1], *operands[0]->extents[1]))
+        Error(call.at, "dtype",
+              "`" + name + "` gives the " + ExprText(*operands[0]->extents[1]) + " pairs of each row of `" + operands[0]->name +
+                  "`, but `" + destination.name + "` has " + ExprText(*destination.extents[1]) + " columns",
+              "declare `" + destination.name + "` with the same COLS as `" + operands[0]->name + "`");
+    }
     bool scan = info.primitive == Primitive::CumsumRows || info.primitive == Primitive::CumprodRows;
     if (scan && operandRank == 2 && destinationRank == 2 && !SameExpr(*destination.extents[1], *operands.back()->extents[1]))
       Error(call.at, "dtype",
@@ -1598,6 +1758,8 @@ class Checker {
   void CheckDestinationHolds(const Expr& call, const PrimitiveInfo& info, const ElementCount& count,
                              const BufferModel& destination) {
     if (info.shape == ResultShape::Single || info.shape == ResultShape::Rows || count.buffer == destination.name) return;
+    // A 1-D row of pairs keeps its first LEN pairs of however many values were sorted or merged.
+    if (info.shape == ResultShape::Sorted && destination.extents.size() == 1) return;
     const BufferModel* counted = FindBuffer(count.buffer);
     const Expr* written = count.length ? &*count.length : counted->extents[0];
     // Elementwise results keep the rows of a 2-D operand; per-row results have one element per row.
@@ -1761,6 +1923,11 @@ class Checker {
     return Capacity{elements, elements};
   }
 
+  // The bytes of one element in combination k: a pairs buffer's are 8-byte (value, index) pairs.
+  static int64_t ElementBytes(const BufferModel& buffer, size_t k) {
+    return buffer.pairs ? kPairBytes : DtypeBytes(buffer.dtype.perCombination[k]);
+  }
+
   void CheckBudget() {
     UbBudget best;
     bool reportedUnbounded = false;
@@ -1786,7 +1953,7 @@ class Checker {
         capacities[buffer.name] = *capacity;
         buffer.maxElements = std::max(buffer.maxElements.value_or(0), capacity->elements);
         if (buffer.memory != Memory::UnifiedBuffer) continue;
-        int64_t bytes = AlignToBlock(capacity->elements * DtypeBytes(buffer.dtype.perCombination[k])) * buffer.depth;
+        int64_t bytes = AlignToBlock(capacity->elements * ElementBytes(buffer, k)) * buffer.depth;
         budget.bytesPerBuffer[buffer.name] = bytes;
         budget.totalBytes += bytes;
       }
@@ -1794,7 +1961,7 @@ class Checker {
       for (const ComputeModel& compute : model_.computes) {
         auto capacity = compute.temp ? capacities.find(compute.temp->sizedLike) : capacities.end();
         if (capacity == capacities.end()) continue;
-        int64_t operandBytes = DtypeBytes(FindBuffer(compute.temp->sizedLike)->dtype.perCombination[k]);
+        int64_t operandBytes = ElementBytes(*FindBuffer(compute.temp->sizedLike), k);
         temporary = std::max(temporary, AlignToBlock(TempBytes(*compute.temp, k, operandBytes, capacity->second.elements,
                                                                 capacity->second.rowStride)));
       }
@@ -1900,6 +2067,9 @@ class Checker {
   std::map<std::string, size_t> lastCopyIn_;  // each buffer's last copy-in, an index into model_.copies
   Definitions scalarDefinitions_;  // the bindings of each kernel scalar that reach the statement checked
   std::set<std::string> brokenBuffers_;  // declared with an error: no slice or budget checks echo it
+  // The `descending` of the sort_rows whose pairs each pairs buffer holds, in source order (CheckSortOrder).
+  std::map<std::string, const Expr*> pairOrder_;
+  std::vector<ValueKind> scalarKinds_;  // the scalar arguments' kinds of the compute statement checked
 };
 
 }  // namespace

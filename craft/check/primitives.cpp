@@ -60,6 +60,10 @@ constexpr auto kPrimitives = std::to_array<PrimitiveInfo>({
     {ArgmaxRows, "argmax_rows", S::Buffer, R::Index, Sh::PerRow, true, true},
     {ArgminRows, "argmin_rows", S::Buffer, R::Index, Sh::PerRow, true, true},
     {Matmul, "matmul", S::Product, R::Accumulator, Sh::Product, false, false},
+    {SortRows, "sort_rows", S::BufferScalarScalar, R::SameAsOperand, Sh::Sorted, true, true},
+    {MergeRows, "merge_rows", S::BufferBuffer, R::SameAsOperand, Sh::Sorted, false, true},
+    {PairValues, "pair_values", S::Buffer, R::SameAsOperand, Sh::Elementwise, false, false},
+    {PairIndices, "pair_indices", S::Buffer, R::Index, Sh::Elementwise, false, false},
 });
 
 constexpr bool InEnumerationOrder() {

@@ -21,10 +21,12 @@ enum class Primitive {
   CumsumRows, CumprodRows,                                       // 2-D → 2-D, prefix along each row
   ArgmaxRows, ArgminRows,                                        // 2-D → one i32 index per row
   Matmul,                                                        // l1 × l1 [+ bias] → l0c, on the cube
+  SortRows, MergeRows,                                           // rows → sorted (value, index) pairs
+  PairValues, PairIndices,                                       // pairs → values, i32 indices
 };
 
 // The last primitive of the enumeration, for loops over all of them.
-constexpr Primitive kLastPrimitive = Primitive::Matmul;
+constexpr Primitive kLastPrimitive = Primitive::PairIndices;
 
 // The argument list a primitive takes, positionally.
 enum class Signature {
@@ -36,6 +38,7 @@ enum class Signature {
   Scalar,             // duplicate(s)
   BufferExtent,       // bcast_rows(v, COLS), bcast_row(v, ROWS)
   Product,            // matmul(a, b[, bias])
+  BufferScalarScalar, // sort_rows(x, descending, base)
 };
 
 // What the result's dtype is, given the operands'.
@@ -55,6 +58,7 @@ enum class ResultShape {
   Rows,         // 2-D from a 1-D operand (broadcasts)
   Single,       // element 0 of a 1-D buffer
   Product,      // [rows of a, columns of b]
+  Sorted,       // pairs(T): each row's first COLS pairs (a 1-D buffer is one row of its LEN)
 };
 
 struct PrimitiveInfo {

@@ -125,6 +125,9 @@ struct BufferModel {
   // repeats); ROWS × align_up(COLS, 32) for a 2-D buffer (every row starts 32 elements apart, so an
   // f16 buffer and its f32 copy share the stride).
   std::optional<int64_t> maxElements;
+  // `ub(pairs(T), ...)`: each element is an 8-byte (value, index) pair, `dtype` the value's (f16 or
+  // f32); only sort_rows, merge_rows, pair_values and pair_indices touch it.
+  bool pairs = false;
 };
 
 // The compiler-sized scratch a composite, reduction, compare or select needs (one shared uint8 TBuf
@@ -139,6 +142,9 @@ struct TempNeed {
   std::vector<int64_t> eighthBytesPerElement;  // per combination
   int64_t rowStrides = 0;
   int64_t fixedBytes = 0;
+  // per combination, bytes per element of one row (R × this): sort_rows keeps a row of values, of
+  // indices and two of pairs whatever the operand's dtype. Empty: none.
+  std::vector<int64_t> rowBytesPerElement;
 };
 
 // How many elements a compute statement works on (docs/dsl.md "compute: ... element count"): the
@@ -164,6 +170,9 @@ struct ComputeModel {
   // sum_all/max_all: the elements of the operand they reduce (its count when it was last written)
   ElementCount operandCount;
   std::optional<TempNeed> temp;
+  // merge_rows, pair_values: the `descending` argument of the sort_rows that made the pairs (a host
+  // value, an attribute or a literal), the order they are in; null for the other primitives.
+  const Expr* descending = nullptr;
   // matmul: the product's extents, from the copies that last filled its operands (rows and inner
   // columns of A, columns of B), and its bias row buffer ("" without one).
   struct MatmulExtents {

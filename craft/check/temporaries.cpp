@@ -74,6 +74,19 @@ std::optional<TempNeed> TempNeedOf(Primitive primitive, const std::string& opera
       need.rowStrides = 1;
       need.fixedBytes = 32;
       break;
+    case Primitive::SortRows:
+      // Per row, W = align_up(row, 32) of: the values, their u32 indices and two buffers of 8-byte
+      // pairs the merge rounds alternate between, W * (S + 20) bytes; a 1-D row of C elements has
+      // W <= C + 31, within C * (S + 21) + 1024.
+      need.rowBytesPerElement.assign(operandDtypes.size(), 0);
+      for (size_t k = 0; k < operandDtypes.size(); ++k) need.rowBytesPerElement[k] = DtypeBytes(operandDtypes[k]) + 21;
+      need.fixedBytes = 1024;
+      break;
+    case Primitive::MergeRows:
+      // Sized like the destination (K pairs a row): the merge of up to K pairs of each operand, 2K pairs.
+      need.rowStrides = 2;
+      need.fixedBytes = 64;
+      break;
     default:
       // Compares: two half-size tiles and the bit mask.
       need.eighthBytesPerElement.assign(operandDtypes.size(), 4 * 8 + 1);
@@ -84,8 +97,9 @@ std::optional<TempNeed> TempNeedOf(Primitive primitive, const std::string& opera
 
 int64_t TempBytes(const TempNeed& need, size_t combination, int64_t operandBytes, int64_t capacity, int64_t rowStride) {
   int64_t region = (capacity * operandBytes + 31) / 32 * 32;
+  const int64_t rowBytes = combination < need.rowBytesPerElement.size() ? need.rowBytesPerElement[combination] : 0;
   return need.alignedRegions * region + need.eighthBytesPerElement[combination] * capacity / 8 +
-         need.rowStrides * rowStride * operandBytes + need.fixedBytes;
+         need.rowStrides * rowStride * operandBytes + rowBytes * rowStride + need.fixedBytes;
 }
 
 }  // namespace akgen::craft

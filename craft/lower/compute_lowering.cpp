@@ -72,6 +72,164 @@ const char* RoundMode(CastRounding rounding) {
 constexpr const char* kErfP = "0.3275911f";
 constexpr const char* kErfA[] = {"0.254829592f", "-0.284496736f", "1.421413741f", "-1.453152027f", "1.061405429f"};
 
+
+// The kernel helpers of the sort primitives (docs/dsl.md "Sorting and top-k"). The functions'
+// text avoids the word the helper list sorts constants by, so they follow AlignUpTo and the rest.
+const char* kSortConstants = R"(// Sorting: Sort32 orders runs of SORT_RUN values into 8-byte (value, index) pairs, largest first
+// (a half value, 2 reserved bytes and the index; a float value and the index), and MrgSort merges
+// up to 4 sorted runs of pairs. A pairs buffer of T holds SORT_PAIR_BYTES / sizeof(T) T per pair.
+constexpr int64_t SORT_PAIR_BYTES = 8;
+constexpr int64_t SORT_RUN = 32;)";
+
+const char* kSortFunctions = R"(// -inf in each of `count` values of T from dst: a value that sorts after every number (as the
+// value-sized words of a pair, its index is never read as one).
+template <typename T>
+__aicore__ inline void FillSortSentinel(const LocalTensor<T>& dst, int64_t count) {
+    if (sizeof(T) == 2) {
+        Duplicate(dst.template ReinterpretCast<int16_t>(), static_cast<int16_t>(static_cast<uint16_t>(0xFC00u)),
+                  static_cast<int32_t>(count));
+    } else {
+        Duplicate(dst.template ReinterpretCast<int32_t>(), static_cast<int32_t>(0xFF800000u), static_cast<int32_t>(count));
+    }
+}
+
+// The first `kept` pairs of the sorted run `run` as the `keep` pairs of dst, bit for bit (32-bit
+// words); when the run is shorter, the pairs after it sort after every number.
+template <typename T>
+__aicore__ inline void KeepPairs(const LocalTensor<T>& dst, const LocalTensor<T>& run, int64_t kept, int64_t keep) {
+    const int64_t perPair = SORT_PAIR_BYTES / static_cast<int64_t>(sizeof(T));
+    if (kept < keep) {
+        FillSortSentinel(dst, keep * perPair);
+        PipeBarrier<PIPE_V>();
+    }
+    const int64_t copied = kept < keep ? kept : keep;
+    Adds(dst.template ReinterpretCast<int32_t>(), run.template ReinterpretCast<int32_t>(), static_cast<int32_t>(0),
+         static_cast<int32_t>(2 * copied));
+}
+
+// One row of `count` values sorted into the `keep` pairs of dst: pair j holds a value times `sign`
+// (-1 sorts smallest first: the instructions sort largest first) and its index from `indices`
+// (base + column). The row goes to `values`, its last run padded with -inf; Sort32 makes runs of
+// 32 pairs in pairsA; rounds of MrgSort merge groups of up to 4 runs back and forth between pairsA
+// and pairsB, every run cut to its first `keep` pairs (no later pair can be kept). The runs of a
+// round are `length` pairs long and `length` apart, but the last, `lastLength` long; equal values
+// keep the lower column first (Sort32 is stable and MrgSort prefers the earlier run).
+template <typename T>
+__aicore__ inline void SortRowPairs(const LocalTensor<T>& dst, const LocalTensor<T>& src, int64_t count, int64_t keep,
+                                    T sign, const LocalTensor<T>& values, const LocalTensor<int32_t>& indices,
+                                    const LocalTensor<T>& pairsA, const LocalTensor<T>& pairsB) {
+    const int64_t perPair = SORT_PAIR_BYTES / static_cast<int64_t>(sizeof(T));
+    if (count <= 0) {
+        FillSortSentinel(dst, keep * perPair);
+        return;
+    }
+    const int64_t width = (count + SORT_RUN - 1) / SORT_RUN * SORT_RUN;
+    if (width > count) {
+        FillSortSentinel(values[width - SORT_RUN], SORT_RUN);
+        PipeBarrier<PIPE_V>();
+    }
+    Muls(values, src, sign, static_cast<int32_t>(count));
+    PipeBarrier<PIPE_V>();
+    int64_t runs = width / SORT_RUN;
+    for (int64_t first = 0; first < runs; first += 255) {
+        const int64_t repeats = runs - first < 255 ? runs - first : 255;
+        Sort32(pairsA[first * SORT_RUN * perPair], values[first * SORT_RUN],
+               indices[first * SORT_RUN].template ReinterpretCast<uint32_t>(), static_cast<int32_t>(repeats));
+    }
+    PipeBarrier<PIPE_V>();
+    LocalTensor<T> from = pairsA;
+    LocalTensor<T> to = pairsB;
+    int64_t length = SORT_RUN;
+    int64_t lastLength = SORT_RUN;
+    while (runs > 1) {
+        const int64_t cut = length < keep ? length : keep;
+        const int64_t lastCut = lastLength < keep ? lastLength : keep;
+        // groups of 4 runs of `length`, then the rest (the last run among them)
+        const int64_t groups = lastLength == length ? runs / 4 : (runs - 1) / 4;
+        const int64_t rest = runs - 4 * groups;
+        if (cut == length) {
+            // whole runs lie back to back: one MrgSort repeats over up to 255 groups
+            for (int64_t first = 0; first < groups; first += 255) {
+                const int64_t repeats = groups - first < 255 ? groups - first : 255;
+                const int64_t at = first * 4 * length * perPair;
+                const uint16_t lengths[4] = {static_cast<uint16_t>(cut), static_cast<uint16_t>(cut),
+                                             static_cast<uint16_t>(cut), static_cast<uint16_t>(cut)};
+                MrgSort(to[at], MrgSortSrcList<T>(from[at], from[at + length * perPair], from[at + 2 * length * perPair],
+                                                  from[at + 3 * length * perPair]),
+                        MrgSort4Info(lengths, false, 0b1111, static_cast<uint16_t>(repeats)));
+            }
+        } else {
+            for (int64_t group = 0; group < groups; ++group) {
+                const int64_t at = group * 4 * length * perPair;
+                const uint16_t lengths[4] = {static_cast<uint16_t>(cut), static_cast<uint16_t>(cut),
+                                             static_cast<uint16_t>(cut), static_cast<uint16_t>(cut)};
+                MrgSort(to[group * 4 * cut * perPair],
+                        MrgSortSrcList<T>(from[at], from[at + length * perPair], from[at + 2 * length * perPair],
+                                          from[at + 3 * length * perPair]),
+                        MrgSort4Info(lengths, false, 0b1111, 1));
+            }
+        }
+        const int64_t restAt = groups * 4 * length * perPair;
+        const int64_t restTo = groups * 4 * cut * perPair;
+        if (rest >= 2) {
+            uint16_t lengths[4] = {0, 0, 0, 0};
+            LocalTensor<T> sources[4] = {from[restAt], from[restAt], from[restAt], from[restAt]};
+            for (int64_t i = 0; i < rest; ++i) {
+                lengths[i] = static_cast<uint16_t>(i + 1 < rest ? cut : lastCut);
+                sources[i] = from[restAt + i * length * perPair];
+            }
+            MrgSort(to[restTo], MrgSortSrcList<T>(sources[0], sources[1], sources[2], sources[3]),
+                    MrgSort4Info(lengths, false, static_cast<uint16_t>((1 << rest) - 1), 1));
+        } else if (rest == 1) {
+            Adds(to[restTo].template ReinterpretCast<int32_t>(), from[restAt].template ReinterpretCast<int32_t>(),
+                 static_cast<int32_t>(0), static_cast<int32_t>(2 * lastCut));
+        }
+        PipeBarrier<PIPE_V>();
+        lastLength = rest == 0 ? 4 * cut : (rest - 1) * cut + lastCut;
+        length = 4 * cut;
+        runs = groups + (rest > 0 ? 1 : 0);
+        const LocalTensor<T> swap = from;
+        from = to;
+        to = swap;
+    }
+    KeepPairs(dst, from, lastLength, keep);
+}
+
+// The first `keep` pairs of the merge of a's first aPairs and b's first bPairs (at most `keep` of
+// each), through `merged`, so dst may be a or b; on equal values a's pairs come first.
+template <typename T>
+__aicore__ inline void MergeRowPairs(const LocalTensor<T>& dst, const LocalTensor<T>& a, int64_t aPairs,
+                                     const LocalTensor<T>& b, int64_t bPairs, int64_t keep, const LocalTensor<T>& merged) {
+    const int64_t aCut = aPairs < keep ? aPairs : keep;
+    const int64_t bCut = bPairs < keep ? bPairs : keep;
+    const uint16_t lengths[4] = {static_cast<uint16_t>(aCut), static_cast<uint16_t>(bCut), 0, 0};
+    MrgSort(merged, MrgSortSrcList<T>(a, b, a, a), MrgSort4Info(lengths, false, 0b11, 1));
+    PipeBarrier<PIPE_V>();
+    KeepPairs(dst, merged, aCut + bCut, keep);
+}
+
+// The values of the first `keep` pairs (every 4th half, or every even float), times -1 when the
+// pairs were sorted smallest first.
+template <typename T>
+__aicore__ inline void PairValuesRow(const LocalTensor<T>& dst, const LocalTensor<T>& pairs, int64_t keep, bool descending) {
+    const int64_t perPair = SORT_PAIR_BYTES / static_cast<int64_t>(sizeof(T));
+    uint64_t gathered = 0;
+    GatherMask(dst, pairs, static_cast<uint8_t>(sizeof(T) == 2 ? 3 : 1), true, static_cast<uint32_t>(keep * perPair),
+               GatherMaskParams(1, 1, 8, 0), gathered);
+    if (!descending) {
+        PipeBarrier<PIPE_V>();
+        Muls(dst, dst, static_cast<T>(-1.0f), static_cast<int32_t>(keep));
+    }
+}
+
+// The indices of the first `keep` pairs: every odd 32-bit word.
+template <typename T>
+__aicore__ inline void PairIndicesRow(const LocalTensor<int32_t>& dst, const LocalTensor<T>& pairs, int64_t keep) {
+    uint64_t gathered = 0;
+    GatherMask(dst.template ReinterpretCast<uint32_t>(), pairs.template ReinterpretCast<uint32_t>(), static_cast<uint8_t>(2),
+               true, static_cast<uint32_t>(2 * keep), GatherMaskParams(1, 1, 8, 0), gathered);
+})";
+
 }  // namespace
 
 const BufferModel& ComputeLowering::Buffer(const std::string& name) const {
@@ -121,6 +279,15 @@ std::string ComputeLowering::ScratchBytes(const ComputeModel& compute) {
   if (compute.bufferOperands.empty()) return "";
   const BufferModel& source = Buffer(compute.bufferOperands[0]);
   const std::string type = KernelType(source.dtype);
+  if (compute.primitive == Primitive::SortRows || compute.primitive == Primitive::MergeRows) {
+    // sort_rows: a row of W = align_up(row, 32) values, their int32 indices and two rows of pairs;
+    // merge_rows: 2K pairs, K the destination's row (temporaries.cpp gives the checker's bound).
+    UseSortHelpers();
+    if (compute.primitive == Primitive::SortRows) return SortWidth(source) + " * (sizeof(" + type + ") + 20)";
+    const BufferModel& destination = Buffer(compute.destination);
+    const std::string row = destination.extents.size() == 2 ? names_.RowStride(destination) : names_.Capacity(destination);
+    return "2 * " + row + " * SORT_PAIR_BYTES";
+  }
   switch (compute.primitive) {
     case Primitive::Gelu: case Primitive::Erf: case Primitive::SumRows: case Primitive::MaxRows:
     case Primitive::MinRows: case Primitive::SoftmaxRows: case Primitive::SumAll: case Primitive::MaxAll:
@@ -574,6 +741,8 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
               "    }",
               "}"};
     }
+    case Primitive::SortRows: case Primitive::MergeRows: case Primitive::PairValues: case Primitive::PairIndices:
+      return SortLines(compute, args);
     case Primitive::SumAll: case Primitive::MaxAll: {
       // the work area as long as the operand and at least one 32-byte block, which the reduction needs
       names_.Scalars().UseHelper("AlignUpTo");
@@ -586,6 +755,91 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
     default: break;
   }
   throw std::invalid_argument(std::string("the primitive ") + std::string(InfoOf(primitive).name) + " is not lowered yet");
+}
+
+
+void ComputeLowering::UseSortHelpers() {
+  names_.UseHelper(kSortConstants);
+  names_.UseHelper(kSortFunctions);
+}
+
+// A sorted row's padded width: a 2-D operand's row stride (a multiple of 32), a 1-D one's capacity
+// rounded up to whole runs of 32.
+std::string ComputeLowering::SortWidth(const BufferModel& source) {
+  if (source.extents.size() == 2) return names_.RowStride(source);
+  names_.Scalars().UseHelper("AlignUpTo");
+  return "AlignUpTo(" + names_.Capacity(source) + ", SORT_RUN)";
+}
+
+// sort_rows, merge_rows, pair_values, pair_indices: one helper call per row (a 1-D buffer is one
+// row of its element count, or of its length for pairs); a row of pairs is K pairs, K its columns.
+std::vector<std::string> ComputeLowering::SortLines(const ComputeModel& compute, const std::vector<Expr>& args) {
+  UseSortHelpers();
+  const BufferModel& destination = Buffer(compute.destination);
+  const BufferModel& source = Buffer(compute.bufferOperands[0]);
+  const bool rows = destination.extents.size() == 2;
+  const std::string pairType = KernelType((compute.primitive == Primitive::SortRows ? destination : source).dtype);
+  const std::string perPair = "(SORT_PAIR_BYTES / sizeof(" + pairType + "))";
+  // A buffer's row r (elements of its type; pairs count perPair each); a 1-D buffer's row is itself.
+  auto row = [&](const BufferModel& buffer) {
+    if (!rows) return buffer.name;
+    return buffer.name + "[scratchRowIndex * " + names_.RowStride(buffer) + (buffer.pairs ? " * " + perPair : "") + "]";
+  };
+  // The pairs of a row of a pairs buffer: its columns, or a 1-D buffer's length.
+  auto pairs = [&](const BufferModel& buffer) { return rows ? names_.Columns(buffer) : names_.Scalar(*buffer.extents[0]); };
+  // The pairs written or read per row: a 2-D row's padding too (the next pairs of the sort, or
+  // pairs that sort last), so the values and indices fill whole rows, as the statements after them
+  // read them.
+  auto padded = [&](const BufferModel& buffer) { return rows ? names_.RowStride(buffer) : pairs(buffer); };
+  std::vector<std::string> lines = {"{"};
+  std::vector<std::string> perRow;
+  switch (compute.primitive) {
+    case Primitive::SortRows: {
+      const std::string width = SortWidth(source);
+      const std::string type = KernelType(source.dtype);
+      const std::string sign = "static_cast<" + type + ">(" + Wrapped(names_.Scalars().Translate(args[1])) + " ? 1.0f : -1.0f)";
+      lines.push_back("    // each row sorted by value, largest first (smallest first: the values negated), into its first " +
+                      pairs(destination) + " pairs");
+      lines.push_back("    " + ScratchRegion(type, "scratchSortValues", width, "0"));
+      lines.push_back("    " + ScratchRegion("int32_t", "scratchSortIndices", width, width + " * sizeof(" + type + ")"));
+      lines.push_back("    " + ScratchRegion(type, "scratchSortPairsA", width + " * " + perPair, width + " * (sizeof(" + type + ") + 4)"));
+      lines.push_back("    " + ScratchRegion(type, "scratchSortPairsB", width + " * " + perPair, width + " * (sizeof(" + type + ") + 12)"));
+      lines.push_back("    " + Call("CreateVecIndex", {"scratchSortIndices", "static_cast<int32_t>(" + names_.Scalar(args[2]) + ")",
+                                                        "static_cast<int32_t>(" + width + ")"}));
+      const std::string count = rows ? names_.Columns(source) : ElementCount(compute);
+      perRow.push_back(Call("SortRowPairs<" + type + ">", {row(destination), row(source), count, padded(destination), sign,
+                                                           "scratchSortValues", "scratchSortIndices", "scratchSortPairsA",
+                                                           "scratchSortPairsB"}));
+      break;
+    }
+    case Primitive::MergeRows: {
+      const BufferModel& other = Buffer(compute.bufferOperands[1]);
+      const std::string merged = "2 * " + (rows ? names_.RowStride(destination) : names_.Capacity(destination)) + " * " + perPair;
+      lines.push_back("    // each row: the first " + pairs(destination) + " pairs of the merge of two sorted rows");
+      lines.push_back("    " + ScratchRegion(pairType, "scratchMerged", merged, "0"));
+      perRow.push_back(Call("MergeRowPairs<" + pairType + ">", {row(destination), row(source), pairs(source), row(other),
+                                                                pairs(other), padded(destination), "scratchMerged"}));
+      break;
+    }
+    case Primitive::PairValues:
+      lines.push_back("    // each row's values, in the order of its pairs");
+      perRow.push_back(Call("PairValuesRow<" + pairType + ">",
+                            {row(destination), row(source), padded(source), names_.Scalar(*compute.descending)}));
+      break;
+    default:
+      lines.push_back("    // each row's indices, in the order of its pairs");
+      perRow.push_back(Call("PairIndicesRow<" + pairType + ">", {row(destination), row(source), padded(source)}));
+      break;
+  }
+  if (!rows) {
+    for (const std::string& line : perRow) lines.push_back("    " + line);
+  } else {
+    lines.push_back("    for (int64_t scratchRowIndex = 0; scratchRowIndex < " + Rows(compute) + "; ++scratchRowIndex) {");
+    for (const std::string& line : perRow) lines.push_back("        " + line);
+    lines.push_back("    }");
+  }
+  lines.push_back("}");
+  return lines;
 }
 
 }  // namespace akgen::craft::lower

@@ -23,6 +23,8 @@ class ComputeLowering {
                                  IdentityCast identity);
   // The scratch bytes the statement needs, as a C++ expression over tiling fields; "" for none.
   std::string ScratchBytes(const ComputeModel& compute);
+  // SORT_PAIR_BYTES and the kernel helpers of sort_rows, merge_rows, pair_values and pair_indices.
+  void UseSortHelpers();
 
  private:
   const BufferModel& Buffer(const std::string& name) const;
@@ -32,6 +34,8 @@ class ComputeLowering {
   std::string Rows(const ComputeModel& compute);
   std::string ScalarArgument(const Expr& expression, const std::string& type);
   std::vector<std::string> FillLines(const ComputeModel& compute, const Expr& value, size_t combination);
+  std::string SortWidth(const BufferModel& source);
+  std::vector<std::string> SortLines(const ComputeModel& compute, const std::vector<Expr>& args);
   std::vector<std::string> CastLines(const std::vector<CastStep>& path, const std::string& d, const std::string& x,
                                      const std::string& n);
 

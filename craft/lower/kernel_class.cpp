@@ -276,9 +276,11 @@ void KernelWriter::WriteInit(CodeWriter& out) {
   }
   std::vector<std::string> scratch;
   for (const BufferPlan& buffer : buffers_) {
-    const std::string bytes = buffer.model->memory == Memory::UnifiedBuffer
-                                  ? names_.Capacity(*buffer.model) + " * sizeof(" + KernelType(buffer.model->dtype) + ")"
-                                  : cube_.SlotBytes(*buffer.model);
+    // a pairs buffer's elements are 8-byte (value, index) pairs (sort_rows)
+    const std::string bytes = buffer.model->memory != Memory::UnifiedBuffer ? cube_.SlotBytes(*buffer.model)
+                              : names_.Capacity(*buffer.model) +
+                                    (buffer.model->pairs ? " * SORT_PAIR_BYTES" : " * sizeof(" + KernelType(buffer.model->dtype) + ")");
+    if (buffer.model->pairs) computes_.UseSortHelpers();
     if (buffer.Queue()) {
       out.Line("pipe.InitBuffer(" + buffer.Member() + ", " + std::to_string(buffer.model->depth) + ", " + bytes + ");");
     } else {

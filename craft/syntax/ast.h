@@ -163,6 +163,7 @@ struct BufferDecl {
   TypeName dtype;
   std::vector<Expr> extents;  // LEN, or ROWS and COLS
   std::optional<Expr> buffers;
+  bool pairs = false;  // `ub(pairs(T), ...)`: 8-byte (T value, index) pairs, what sort_rows writes
 };
 
 struct ForLoop {  // `for NAME in range(START, STOP[, STEP]):`

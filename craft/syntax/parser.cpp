@@ -594,10 +594,16 @@ class Parser {
     Expr call = ParseExpr();
     ExpectEndOfLine();
     std::string usage = "write `" + call.name + "(TYPE, LEN[, buffers=N])` or `" + call.name + "(TYPE, ROWS, COLS[, buffers=N])`";
-    if (call.kind != ExprKind::Call || call.operands.size() < 2 || call.operands.size() > 3 ||
-        call.operands[0].kind != ExprKind::Name)
+    if (call.kind != ExprKind::Call || call.operands.size() < 2 || call.operands.size() > 3)
       Fail(at, "malformed buffer declaration", usage);
-    buffer.dtype = TypeName{call.operands[0].at, call.operands[0].name};
+    // `pairs(T)`: a buffer of (T value, index) pairs (sort_rows).
+    const Expr& type = call.operands[0];
+    const bool pairs = type.kind == ExprKind::Call && type.name == "pairs";
+    if (pairs && (type.operands.size() != 1 || !type.keywords.empty() || type.operands[0].kind != ExprKind::Name))
+      Fail(type.at, "malformed pairs type", "write `" + call.name + "(pairs(T), ROWS, COLS)` with T f16 or f32");
+    if (!pairs && type.kind != ExprKind::Name) Fail(at, "malformed buffer declaration", usage);
+    buffer.pairs = pairs;
+    buffer.dtype = pairs ? TypeName{type.operands[0].at, type.operands[0].name} : TypeName{type.at, type.name};
     buffer.extents.assign(call.operands.begin() + 1, call.operands.end());
     for (KeywordArgument& keyword : call.keywords) {
       if (keyword.name != "buffers" || buffer.buffers) Fail(keyword.at, "unexpected argument `" + keyword.name + "=`", usage);

@@ -220,6 +220,61 @@ TEST(BufferSizes, AnExtentWithASumIsParenthesisedInItsByteSize) {
   EXPECT_NE(kernel.find("(n + 8) * sizeof(float)"), std::string::npos) << kernel;
 }
 
+// 2-D sorts: each row's pairs at its row stride of pairs, every row written and read with its
+// padding (the next pairs, or pairs that sort last); the statements after a sort count the pairs'
+// rows, so the indices' cast runs over K columns, not the sorted values' COLS; an ascending sort
+// sorts the negated values and pair_values negates them back.
+TEST(Sorting, TwoDimensionalRowsKeepTheirPairsAndTheCountsAfterThemFollowK) {
+  const std::string kernel =
+      KernelOf("op RowTopK:\n  input x: f32\n  attr k: int\n  attr largest: bool = true\n"
+               "  output v: f32 like x[:-1] + [k]\n  output i: i64 like x[:-1] + [k]\n"
+               "host:\n  c = min(dim(x, -1), 256)  # a row\n  require(k >= 1 and k <= 64, \"k\")\n  launch(1)\n"
+               "kernel:\n  xin = ub(f32, 4, c)\n  s = ub(pairs(f32), 4, k)\n  t = ub(pairs(f32), 4, k)\n"
+               "  vout = ub(f32, 4, k)\n  idx = ub(i32, 4, k)\n  iout = ub(i64, 4, k)\n"
+               "  copyin:\n    xin[0:4, :] = x[0:4, :]\n"
+               "  compute:\n    s = sort_rows(xin, largest, 0)\n    t = sort_rows(xin, largest, c)\n"
+               "    s = merge_rows(s, t)\n    vout = pair_values(s)\n    idx = pair_indices(s)\n    iout = cast(idx, i64)\n"
+               "  copyout:\n    v[0:4, :] = vout[0:4, :]\n    i[0:4, :] = iout[0:4, :]\n",
+               "row_top_k.craft", "row_top_k.cpp");
+  const std::string pairRow = "[scratchRowIndex * AlignUpTo(k, ROW_ALIGN) * (SORT_PAIR_BYTES / sizeof(float))]";
+  EXPECT_NE(kernel.find("pipe.InitBuffer(sBuf, 4 * AlignUpTo(k, ROW_ALIGN) * SORT_PAIR_BYTES);"), std::string::npos) << kernel;
+  EXPECT_NE(kernel.find("SortRowPairs<float>(s" + pairRow + ", xin[scratchRowIndex * AlignUpTo(c, ROW_ALIGN)], c, "
+                        "AlignUpTo(k, ROW_ALIGN), static_cast<float>(largest ? 1.0f : -1.0f)"),
+            std::string::npos)
+      << kernel;
+  EXPECT_NE(kernel.find("CreateVecIndex(scratchSortIndices, static_cast<int32_t>(c), static_cast<int32_t>(AlignUpTo(c, ROW_ALIGN)));"),
+            std::string::npos)
+      << kernel;
+  EXPECT_NE(kernel.find("MergeRowPairs<float>(s" + pairRow + ", s" + pairRow + ", k, t" + pairRow + ", k, AlignUpTo(k, ROW_ALIGN), scratchMerged);"),
+            std::string::npos)
+      << kernel;
+  EXPECT_NE(kernel.find("PairValuesRow<float>(vout[scratchRowIndex * AlignUpTo(k, ROW_ALIGN)], s" + pairRow +
+                        ", AlignUpTo(k, ROW_ALIGN), largest);"),
+            std::string::npos)
+      << kernel;
+  EXPECT_NE(kernel.find("Cast(iout, idx, RoundMode::CAST_NONE, 4 * AlignUpTo(k, ROW_ALIGN));"), std::string::npos) << kernel;
+  EXPECT_NE(kernel.find("2 * AlignUpTo(k, ROW_ALIGN) * SORT_PAIR_BYTES"), std::string::npos) << kernel;
+}
+
+// The sort helpers are emitted once, after AlignUpTo, whatever the number of sort statements.
+TEST(Sorting, TheHelpersAreDefinedOnce) {
+  const std::string kernel =
+      KernelOf("op Sorted:\n  input x: f16\n  output v: f16 like x\n"
+               "host:\n  n = min(numel(x), 512)  # one tile\n  launch(1)\n"
+               "kernel:\n  xin = ub(f16, n)\n  s = ub(pairs(f16), n)\n  t = ub(pairs(f16), n)\n  vout = ub(f16, n)\n"
+               "  copyin:\n    xin[0:n] = x[0:n]\n"
+               "  compute:\n    s = sort_rows(xin, false, 0)\n    t = sort_rows(xin, false, 0)\n    s = merge_rows(s, t)\n"
+               "    vout = pair_values(s)\n"
+               "  copyout:\n    v[0:n] = vout[0:n]\n",
+               "sorted.craft", "sorted.cpp");
+  const size_t helper = kernel.find("__aicore__ inline void SortRowPairs(");
+  ASSERT_NE(helper, std::string::npos) << kernel;
+  EXPECT_EQ(kernel.find("__aicore__ inline void SortRowPairs(", helper + 1), std::string::npos) << kernel;
+  EXPECT_LT(kernel.find("AlignUpTo("), helper) << kernel;
+  EXPECT_NE(kernel.find("SortRowPairs<half>(s, xin, n, n, static_cast<half>(false ? 1.0f : -1.0f)"), std::string::npos) << kernel;
+  EXPECT_NE(kernel.find("PairValuesRow<half>(vout, s, n, false);"), std::string::npos) << kernel;
+}
+
 INSTANTIATE_TEST_SUITE_P(Programs, GoldenProgram,
                          ::testing::Values(Solution("level1/Math/Sqrt", "sqrt"), Solution("level1/Math/Axpby", "axpby"),
                                            Solution("level1/Comparison/GreaterEqual", "greater_equal"),
@@ -233,6 +288,7 @@ INSTANTIATE_TEST_SUITE_P(Programs, GoldenProgram,
                                            Solution("level2/Norm/RmsNorm", "rms_norm"),
                                            Solution("level2/Reduce/SoftmaxLastDim", "softmax_last_dim"),
                                            Solution("level2/Mhc/MhcPostGrad", "mhc_post_grad"),
+                                           Solution("level3/Sort/TopKLastDim", "top_k_last_dim"),
                                            Solution("level3/GMM/TiledMatmulBias", "tiled_matmul_bias")),
                          [](const ::testing::TestParamInfo<GoldenCase>& info) { return info.param.name; });
 
