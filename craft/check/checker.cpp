@@ -232,6 +232,7 @@ class Checker {
     for (const InputDecl& input : op.inputs) {
       TensorModel tensor{input.name, input.at, false, static_cast<int>(model_.inputs.size()), Resolve(input.type),
                          input.list, input.optional, input.valueDepend};
+      tensor.inout = input.inout;
       Declare(input.name, input.at, Symbol{SymbolKind::Input, {}, ValueKind::Int, {}, model_.inputs.size()});
       model_.inputs.push_back(std::move(tensor));
     }
@@ -266,6 +267,18 @@ class Checker {
       for (const Expr& extent : output.extents) CheckScalar(extent, Where::Host);
       TensorModel tensor{output.name, output.at, true, static_cast<int>(model_.outputs.size()), Resolve(output.type),
                          output.list, false};
+      const Symbol* input = Find(output.name);
+      if (input && input->kind == SymbolKind::Input) {
+        // `input y` and `output y`: the OpDef's in-place pair, one tensor the kernel reads and writes.
+        TensorModel& same = model_.inputs[input->index];
+        if (same.dtype.perCombination != tensor.dtype.perCombination || same.list || output.list)
+          Error(output.at, "signature", "the output `" + output.name + "` is the input of that name, written in place, and must have its dtype",
+                "declare it `output " + output.name + ": " + same.dtype.written + " like " + output.name + "`");
+        same.inout = true;
+        tensor.ref = true;
+        model_.outputs.push_back(std::move(tensor));
+        continue;
+      }
       Declare(output.name, output.at, Symbol{SymbolKind::Output, {}, ValueKind::Int, {}, model_.outputs.size()});
       model_.outputs.push_back(std::move(tensor));
     }
@@ -1007,11 +1020,17 @@ class Checker {
       UnknownName(access.at, access.name, wanted == SymbolKind::Input ? "input" : "output", tensors);
       return nullptr;
     }
+    if (symbol->kind == SymbolKind::Input && wanted == SymbolKind::Output && model_.inputs[symbol->index].inout)
+      return &model_.inputs[symbol->index];
     if (symbol->kind != wanted) {
       Error(access.at, "stage",
             std::string(StageName(where)) + (wanted == SymbolKind::Input ? " copies from an input" : " copies into an output") +
                 ", and `" + access.name + "` is not one",
-            where == Where::CopyIn ? "copyin: moves global inputs into buffers" : "copyout: moves buffers into global outputs");
+            where == Where::CopyIn ? "copyin: moves global inputs into buffers"
+                                   : symbol->kind == SymbolKind::Input
+                                         ? "copyout: moves buffers into outputs; to write `" + access.name +
+                                               "` in place, declare it `input " + access.name + ": TYPE inout`"
+                                         : "copyout: moves buffers into global outputs");
       return nullptr;
     }
     return wanted == SymbolKind::Input ? &model_.inputs[symbol->index] : &model_.outputs[symbol->index];

@@ -47,6 +47,10 @@ struct TensorModel {
   bool list = false;
   bool optional = false;
   bool valueDepend = false;  // the host reads its values (`value_depend`)
+  // An input the kernel writes in place (`inout`, or an output of the same name), and an output that
+  // is its same-named input (the OpDef's Input("y") and Output("y") are one tensor).
+  bool inout = false;
+  bool ref = false;
   // A workspace tensor (`acc = workspace(f32, LEN)` in the host): global scratch of LEN elements
   // the kernel copies into and out of; `length` is LEN, a host expression.
   bool workspace = false;

@@ -248,13 +248,16 @@ std::string KernelWriter::TemplateHead() const {
 void KernelWriter::WriteInit(CodeWriter& out) {
   std::vector<std::string> parameters;
   for (const TensorModel& tensor : model_.inputs) parameters.push_back("GM_ADDR " + tensor.name);
-  for (const TensorModel& tensor : model_.outputs) parameters.push_back("GM_ADDR " + tensor.name);
+  // An in-place output (Output("y") beside Input("y")) is its input's tensor.
+  for (const TensorModel& tensor : model_.outputs)
+    if (!tensor.ref) parameters.push_back("GM_ADDR " + tensor.name);
   if (!model_.workspaces.empty()) parameters.push_back("GM_ADDR workspace");
   parameters.push_back("const " + program_.op.name + "TilingData& tiling");
   out.Open("__aicore__ inline void Init(" + Join(parameters, ", ") + ")");
   for (const TilingField& field : fields_) out.Line(field.name + " = tiling." + field.name + ";");
   for (const std::vector<TensorModel>* tensors : {&model_.inputs, &model_.outputs}) {
     for (const TensorModel& tensor : *tensors) {
+      if (tensor.ref) continue;
       if (tensor.list) {
         // A list is its descriptor's address; each copy points the GlobalTensor at one of its tensors.
         out.Line(names_.ListMember(tensor.name) + " = " + tensor.name + ";");
@@ -674,7 +677,8 @@ std::string KernelWriter::Source(const std::string& kernelName) {
   for (const ComputeModel& compute : model_.computes) scratch = scratch || !computes_.ScratchBytes(compute).empty();
   if (scratch) body.Line("TBuf<QuePosition::VECCALC> scratchBuf;");
   for (const std::vector<TensorModel>* tensors : {&model_.inputs, &model_.outputs, &model_.workspaces}) {
-    for (const TensorModel& tensor : *tensors) body.Line("GlobalTensor<" + KernelType(tensor.dtype) + "> " + tensor.name + "Gm;");
+    for (const TensorModel& tensor : *tensors)
+      if (!tensor.ref) body.Line("GlobalTensor<" + KernelType(tensor.dtype) + "> " + tensor.name + "Gm;");
   }
   for (const std::vector<TensorModel>* tensors : {&model_.inputs, &model_.outputs}) {
     for (const TensorModel& tensor : *tensors) {
@@ -704,10 +708,14 @@ std::string KernelWriter::Source(const std::string& kernelName) {
 
   CodeWriter entry;
   std::vector<std::string> gm;
-  for (const TensorModel& tensor : model_.inputs) gm.push_back(tensor.name);
-  for (const TensorModel& tensor : model_.outputs) gm.push_back(tensor.name);
   std::vector<std::string> parameters;
+  for (const TensorModel& tensor : model_.inputs) gm.push_back(tensor.name);
   for (const std::string& name : gm) parameters.push_back("GM_ADDR " + name);
+  for (const TensorModel& tensor : model_.outputs) {
+    // the kernel receives an in-place output's address again, as `<name>_ref`, and uses its input's
+    parameters.push_back("GM_ADDR " + tensor.name + (tensor.ref ? "_ref" : ""));
+    if (!tensor.ref) gm.push_back(tensor.name);
+  }
   parameters.push_back("GM_ADDR workspace");
   if (!model_.workspaces.empty()) gm.push_back("workspace");
   parameters.push_back("GM_ADDR tiling");

@@ -81,6 +81,7 @@ struct InputDecl {
   bool list = false;      // `list T`: a DYNAMIC parameter
   bool optional = false;  // `T optional`: an OPTIONAL parameter
   bool valueDepend = false;  // `T value_depend`: the host reads its values (a VALUE_DEPEND parameter)
+  bool inout = false;        // `T inout`: the kernel writes it in place (copyout: into it)
 };
 
 // ListInt and ListFloat are `list int` and `list float`: the host reads their length and elements.

@@ -280,6 +280,9 @@ class Parser {
       } else if (AtWord("value_depend")) {
         Take();
         input.valueDepend = true;
+      } else if (AtWord("inout")) {
+        Take();
+        input.inout = true;
       }
       ExpectEndOfLine();
       op.inputs.push_back(std::move(input));
