@@ -1072,8 +1072,7 @@ class Checker {
             "copy the operands into l1 buffers and write `" + buffer->name + " = matmul(a, b)` in compute:");
       return;
     }
-    if (buffer->memory == Memory::L0C && std::none_of(model_.computes.begin(), model_.computes.end(),
-                                                       [&](const ComputeModel& c) { return c.destination == buffer->name; })) {
+    if (buffer->memory == Memory::L0C && !multiplied_.count(buffer->name)) {
       Error(local.at, "stage", "the accumulator `" + buffer->name + "` is copied out before any matmul fills it",
             "write `" + buffer->name + " = matmul(a, b)` in a compute: block before this copyout:");
       return;
@@ -1422,6 +1421,7 @@ class Checker {
   // [M, N]; the extents are the copies that last filled a and b. A fresh accumulator (declared, or
   // copied out since) starts from the bias row (or from zero); later products add onto it.
   void CheckMatmul(const Expr& call, BufferModel& destination, ComputeModel& compute) {
+    multiplied_.insert(destination.name);  // even when this statement has an error: no echo at the copy-out
     const std::string usage = "write `" + destination.name + " = matmul(a, b)` or `matmul(a, b, bias)`";
     if (call.operands.size() < 2 || call.operands.size() > 3 || !call.keywords.empty()) {
       Error(call.at, "syntax", "`matmul` takes (a, b) or (a, b, bias)", usage);
@@ -2083,7 +2083,8 @@ class Checker {
   int currentStage_ = -1;
   int sequence_ = 0;  // orders copy-ins and results, for element counts
   std::map<std::string, std::pair<ElementCount, int>> lastCount_;
-  std::map<std::string, size_t> lastCopyIn_;  // each buffer's last copy-in, an index into model_.copies
+  std::map<std::string, size_t> lastCopyIn_;
+  std::set<std::string> multiplied_;  // accumulators a matmul statement assigns, in source order so far  // each buffer's last copy-in, an index into model_.copies
   Definitions scalarDefinitions_;  // the bindings of each kernel scalar that reach the statement checked
   std::set<std::string> brokenBuffers_;  // declared with an error: no slice or budget checks echo it
   // The `descending` of the sort_rows whose pairs each pairs buffer holds, in source order (CheckSortOrder).
