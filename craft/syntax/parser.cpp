@@ -274,15 +274,16 @@ class Parser {
       ExpectOperator(":", "write `input NAME: TYPE`");
       input.list = AcceptListMarker();
       input.type = ParseTypeName();
-      if (AtWord("optional")) {
+      // Modifiers in any order: an optional input may be written in place too.
+      for (;;) {
+        bool* modifier = AtWord("optional") ? &input.optional
+                         : AtWord("value_depend") ? &input.valueDepend
+                         : AtWord("inout") ? &input.inout
+                                           : nullptr;
+        if (!modifier) break;
+        if (*modifier) Fail(Peek().at, "`" + Peek().text + "` given twice", "write each modifier once");
         Take();
-        input.optional = true;
-      } else if (AtWord("value_depend")) {
-        Take();
-        input.valueDepend = true;
-      } else if (AtWord("inout")) {
-        Take();
-        input.inout = true;
+        *modifier = true;
       }
       ExpectEndOfLine();
       op.inputs.push_back(std::move(input));
