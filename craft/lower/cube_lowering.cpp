@@ -106,9 +106,22 @@ bool CubeLowering::UsesBias() const {
                      [](const ComputeModel& compute) { return compute.matmul && !compute.matmul->bias.empty(); });
 }
 
-std::string CubeLowering::SlotBytes(const BufferModel& buffer) {
+void CubeLowering::UseCubeHelpers() {
   names_.UseHelper(kCubeConstants);
   names_.Scalars().UseHelper("AlignUpTo");
+  names_.Scalars().UseHelper("CeilDiv");
+}
+
+std::string CubeLowering::CopiedColumns(const BufferModel& buffer, const CopyModel& copy) {
+  return copy.columns ? names_.Scalar(*copy.columns) : names_.Scalar(*buffer.extents[1]);
+}
+
+std::string CubeLowering::RowLength(const BufferModel& buffer, const CopyModel& copy) {
+  return copy.rowLength ? names_.Scalar(*copy.rowLength) : names_.Scalar(*buffer.extents[1]);
+}
+
+std::string CubeLowering::SlotBytes(const BufferModel& buffer) {
+  UseCubeHelpers();
   std::string elements = "AlignUpTo(" + names_.Scalar(*buffer.extents[0]) + ", FRACTAL_EDGE)";
   if (buffer.extents.size() == 2) elements += " * AlignUpTo(" + names_.Scalar(*buffer.extents[1]) + ", FRACTAL_EDGE)";
   return elements + " * sizeof(" + KernelType(buffer.dtype) + ")";
@@ -116,16 +129,15 @@ std::string CubeLowering::SlotBytes(const BufferModel& buffer) {
 
 std::vector<std::string> CubeLowering::CopyInLines(const BufferModel& buffer, const CopyModel& copy,
                                                    const std::string& source) {
-  names_.UseHelper(kCubeConstants);
-  names_.Scalars().UseHelper("AlignUpTo");
+  UseCubeHelpers();
   const std::string length = names_.Scalar(*copy.length);
   if (buffer.extents.size() == 1) {
     // One row as NZ with its 16-value blocks one block apart is the row itself, zero-padded to 16.
     return {"DataCopy(" + buffer.name + ", " + source + ", Nd2NzParams(1, 1, " + U16(length) + ", 0, " + U16(length) +
             ", 1, 1, 0));"};
   }
-  const std::string columns = copy.columns ? names_.Scalar(*copy.columns) : names_.Scalar(*buffer.extents[1]);
-  const std::string rowLength = copy.rowLength ? names_.Scalar(*copy.rowLength) : names_.Scalar(*buffer.extents[1]);
+  const std::string columns = CopiedColumns(buffer, copy);
+  const std::string rowLength = RowLength(buffer, copy);
   // NZ: the block's 16-column strips lie AlignUpTo(rows, 16) rows apart. A left operand of one row
   // stays contiguous, as Mmad with m = 1 reads it (GEMV).
   std::string strip = "AlignUpTo(" + length + ", FRACTAL_EDGE)";
@@ -137,12 +149,11 @@ std::vector<std::string> CubeLowering::CopyInLines(const BufferModel& buffer, co
 std::vector<std::string> CubeLowering::CopyOutLines(const BufferModel& buffer, const CopyModel& copy,
                                                     const std::string& target,
                                                     const std::string& outputType) {
-  names_.UseHelper(kCubeConstants);
+  UseCubeHelpers();
   names_.UseHelper(kAccumulatorQuant);
-  names_.Scalars().UseHelper("AlignUpTo");
   const std::string rows = names_.Scalar(*copy.length);
-  const std::string columns = copy.columns ? names_.Scalar(*copy.columns) : names_.Scalar(*buffer.extents[1]);
-  const std::string rowLength = copy.rowLength ? names_.Scalar(*copy.rowLength) : names_.Scalar(*buffer.extents[1]);
+  const std::string columns = CopiedColumns(buffer, copy);
+  const std::string rowLength = RowLength(buffer, copy);
   const std::string queue = buffer.name + "Queue";
   return {
       queue + ".EnQue(" + buffer.name + ");",
@@ -158,27 +169,24 @@ std::vector<std::string> CubeLowering::CopyOutLines(const BufferModel& buffer, c
 }
 
 std::vector<std::string> CubeLowering::MatmulLines(const ComputeModel& compute) {
-  names_.UseHelper(kCubeConstants);
-  names_.Scalars().UseHelper("AlignUpTo");
-  names_.Scalars().UseHelper("CeilDiv");
+  UseCubeHelpers();
   const ComputeModel::MatmulExtents& extents = *compute.matmul;
   const std::string& accumulator = compute.destination;
   const std::string fresh = FreshMember(accumulator);
   const std::string rows = names_.Scalar(extents.rows);
   const std::string columns = names_.Scalar(extents.columns);
   const std::string operandType = KernelType(model_.FindBuffer(compute.bufferOperands[0])->dtype);
+  // A fresh accumulator is allocated, and its bias row copied into the bias table, once.
   std::vector<std::string> lines = {
+      "LocalTensor<float> scratchBias;",
       "if (" + fresh + ") {",
       "    " + accumulator + " = " + accumulator + "Queue.AllocTensor<float>();",
       "    " + RowsMember(accumulator) + " = " + rows + ";",
-      "}",
-      "LocalTensor<float> scratchBias;",
   };
   const bool bias = !extents.bias.empty();
   if (bias) {
     const std::string biasType = KernelType(model_.FindBuffer(extents.bias)->dtype);
     lines.insert(lines.end(), {
-        "if (" + fresh + ") {",
         "    scratchBias = scratchBiasTableQueue.AllocTensor<float>();",
         "    DataCopy(scratchBias, " + extents.bias + ", DataCopyParams(1, " +
             U16("CeilDiv(AlignUpTo(" + columns + ", FRACTAL_EDGE) * sizeof(" + biasType + "), BIAS_TABLE_UNIT)") +
@@ -186,9 +194,9 @@ std::vector<std::string> CubeLowering::MatmulLines(const ComputeModel& compute) 
         "    " + names_.PipeSync("MTE1_MTE2") + "  // the next copy into " + extents.bias + " waits for this read",
         "    scratchBiasTableQueue.EnQue(scratchBias);",
         "    scratchBias = scratchBiasTableQueue.DeQue<float>();",
-        "}",
     });
   }
+  lines.push_back("}");
   names_.UseHelper(kMultiplyBlock);
   lines.push_back("MultiplyBlock<" + operandType + ">(scratchL0aQueue, scratchL0bQueue, " + accumulator + ", " + compute.bufferOperands[0] + ", " +
                   compute.bufferOperands[1] + ", scratchBias, " + rows + ", " + names_.Scalar(extents.inner) + ", " +

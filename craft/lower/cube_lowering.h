@@ -36,6 +36,11 @@ class CubeLowering {
   std::string FreshMember(const std::string& accumulator) const { return "scratchFresh_" + accumulator; }
   std::string RowsMember(const std::string& accumulator) const { return "scratchRows_" + accumulator; }
   bool UsesBias() const;
+  // The constants and scalar helpers every cube line uses.
+  void UseCubeHelpers();
+  // A 2-D copy's columns (its block's, else COLS) and the tensor's row length (its view's, else COLS).
+  std::string CopiedColumns(const BufferModel& buffer, const CopyModel& copy);
+  std::string RowLength(const BufferModel& buffer, const CopyModel& copy);
 
   const ProgramModel& model_;
   KernelNames& names_;

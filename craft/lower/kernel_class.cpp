@@ -415,7 +415,7 @@ void KernelWriter::WriteCopy(CodeWriter& out, const Statement& statement, std::m
   if (model->globalOffset) {
     const CppExpression start = names_.Scalars().Translate(*model->globalOffset);
     if (start.text != "0") {
-      offsetTerms.push_back(rows ? Wrapped(start) + " * " + (rowLength.empty() ? Wrapped(names_.Scalars().Translate(*buffer.extents[1])) : rowLength)
+      offsetTerms.push_back(rows ? Wrapped(start) + " * " + (rowLength.empty() ? names_.Columns(buffer) : rowLength)
                                  : start.text);
     }
   }

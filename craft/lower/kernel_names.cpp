@@ -131,7 +131,8 @@ std::vector<std::string> KernelNames::HelperDefinitions() const {
 
 std::string KernelNames::Columns(const BufferModel& buffer) {
   if (buffer.extents.size() != 2) throw std::invalid_argument(buffer.name + " is not a 2-D buffer");
-  return Scalar(*buffer.extents[1]);
+  // An operand of `*` and `-` in offsets and byte counts: `d + 1` columns are parenthesised.
+  return Wrapped(scalars_.Translate(*buffer.extents[1]));
 }
 
 std::string KernelNames::RowStride(const BufferModel& buffer) {

@@ -210,6 +210,18 @@ TEST(HostShapes, AnOptionalInputLeftOutHasNoElements) {
   EXPECT_NE(host.find("InputShape(context, 1).GetShapeSize() > 0"), std::string::npos) << host;
 }
 
+// A 2-D buffer whose COLS is a sum: the row offset and the bytes per row multiply all of it.
+TEST(BufferSizes, ColumnsThatAreASumAreParenthesisedInOffsetsAndRowBytes) {
+  const std::string kernel =
+      KernelOf("op Wide:\n  input x: f32\n  output y: f32 like x\n"
+               "host:\n  d = min(dim(x, -1), 100)  # a row\n  launch(1)\n"
+               "kernel:\n  buf = ub(f32, 4, d + 1)\n"
+               "  copyin:\n    buf[0:4, :] = x[2:6, :]\n  copyout:\n    y[2:6, :] = buf[0:4, :]\n",
+               "wide.craft", "wide.cpp");
+  EXPECT_NE(kernel.find("xGm[2 * (d + 1)]"), std::string::npos) << kernel;
+  EXPECT_NE(kernel.find("static_cast<uint32_t>((d + 1) * sizeof(float))"), std::string::npos) << kernel;
+}
+
 TEST(BufferSizes, AnExtentWithASumIsParenthesisedInItsByteSize) {
   const std::string kernel =
       KernelOf("op Pad:\n  input x: f32\n  output y: f32 like x\n"
