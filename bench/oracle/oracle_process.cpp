@@ -1,14 +1,13 @@
 #include "bench/oracle/oracle_process.h"
 
-#include <unistd.h>
-
-#include <algorithm>
-#include <cstdlib>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <sstream>
 
 #include "bench/common/environment_fault.h"
 #include "bench/oracle/oracle_error.h"
-#include "bench/sandbox/contained_process.h"
+#include "bench/oracle/oracle_fork_server.h"
 
 namespace akgen::bench {
 namespace {
@@ -19,30 +18,55 @@ constexpr std::string_view kMessagePrefix = "akgen_oracle: ";
 constexpr int kMachineFaultStatus = 4;  // akgen_oracle.task_files.MACHINE_FAULT_STATUS
 constexpr std::string_view kMachineFaultPrefix = "akgen_oracle machine fault: ";
 constexpr size_t kTracebackLines = 15;
+constexpr size_t kOutputCapBytes = 16u << 20;
 
-fs::path ResolveProgram(const fs::path& program) {
-  if (program.has_parent_path()) return program;
-  const char* path = std::getenv("PATH");
-  std::istringstream directories(path ? path : "");
-  for (std::string directory; std::getline(directories, directory, ':');) {
-    const fs::path candidate = fs::path(directory) / program;
-    if (access(candidate.c_str(), X_OK) == 0) return candidate;
+// Idle servers, one list per interpreter and package folder; a run takes one (or starts one) and
+// gives it back, so concurrent runs each have their own.
+class ForkServerPool {
+ public:
+  std::unique_ptr<OracleForkServer> Take(const OracleConfig& config) {
+    {
+      const std::lock_guard lock(mutex_);
+      auto& idle = idle_[Key(config)];
+      if (!idle.empty()) {
+        auto server = std::move(idle.back());
+        idle.pop_back();
+        return server;
+      }
+    }
+    return std::make_unique<OracleForkServer>(config);
   }
-  return program;
+  void Give(const OracleConfig& config, std::unique_ptr<OracleForkServer> server) {
+    const std::lock_guard lock(mutex_);
+    idle_[Key(config)].push_back(std::move(server));
+  }
+
+ private:
+  static std::string Key(const OracleConfig& config) {
+    return config.python.string() + '\n' + config.packageDir.string();
+  }
+  std::mutex mutex_;
+  std::map<std::string, std::vector<std::unique_ptr<OracleForkServer>>> idle_;
+};
+
+ForkServerPool& Servers() {
+  static ForkServerPool pool;
+  return pool;
 }
 
-std::vector<std::string> EnvironmentWith(std::vector<std::string> overrides) {
-  std::vector<std::string> environment;
-  for (char** entry = environ; *entry != nullptr; ++entry) {
-    const std::string_view variable(*entry);
-    const std::string_view name = variable.substr(0, variable.find('='));
-    const bool overridden = std::ranges::any_of(overrides, [&](const std::string& value) {
-      return value.starts_with(name) && value.size() > name.size() && value[name.size()] == '=';
-    });
-    if (!overridden) environment.emplace_back(variable);
+PythonRun RunOnAServer(const OracleConfig& config, const std::string& module, const std::vector<std::string>& arguments) {
+  for (int attempt = 1;; ++attempt) {
+    auto server = Servers().Take(config);
+    try {
+      PythonRun run = server->Run(module, arguments, config.timeout, kOutputCapBytes);
+      Servers().Give(config, std::move(server));
+      return run;
+    } catch (const OracleServerLost& lost) {
+      if (attempt == 2)
+        throw OracleError("the oracle's python server (python -m akgen_oracle.fork_server) ended during python -m " +
+                          module + " twice: " + lost.what());
+    }
   }
-  environment.insert(environment.end(), overrides.begin(), overrides.end());
-  return environment;
 }
 
 }  // namespace
@@ -52,26 +76,7 @@ PythonRun RunOracleModule(const OracleConfig& config, const std::string& module,
     throw OracleError(
         "'" + config.packageDir.string() +
         "' holds no akgen_oracle package; point OracleConfig::packageDir at the repository's python/ folder");
-  ContainedLaunch launch;
-  launch.argv = {ResolveProgram(config.python).string(), "-m", module};
-  launch.argv.insert(launch.argv.end(), arguments.begin(), arguments.end());
-  launch.environment = EnvironmentWith({"PYTHONPATH=" + config.packageDir.string(), "PYTHONDONTWRITEBYTECODE=1"});
-  launch.workingDirectory = fs::current_path();
-  launch.limits = {double(config.timeout.count()), 1u << 30, ~0ull, ~0ull, 1u << 20};
-  launch.outputCapBytes = 16u << 20;
-  ContainedExit exit;
-  try {
-    exit = RunContained(launch);
-  } catch (const std::runtime_error& error) {
-    throw OracleError("cannot start " + config.python.string() + " for the oracle: " + error.what() +
-                      "; set AKGEN_PYTHON to a python3 with torch (Debian: /usr/bin/python3 with python3-torch)");
-  }
-  PythonRun run;
-  run.timedOut = exit.timedOut;
-  if (WIFEXITED(exit.waitStatus)) run.exitCode = WEXITSTATUS(exit.waitStatus);
-  if (WIFSIGNALED(exit.waitStatus)) run.signal = WTERMSIG(exit.waitStatus);
-  run.out = std::move(exit.standardOutput.text);
-  run.err = std::move(exit.standardError.text);
+  PythonRun run = RunOnAServer(config, module, arguments);
   const size_t fault = run.err.find(kMachineFaultPrefix);
   if (run.exitCode == kMachineFaultStatus && fault != std::string::npos) {
     std::string message = run.err.substr(fault + kMachineFaultPrefix.size());

@@ -1,6 +1,7 @@
 // One run of an akgen_oracle python module (`python3 -m akgen_oracle.<module>`) with the oracle's
-// interpreter and package folder. The reference code it runs is trusted benchmark content, so it
-// runs without the sandbox's limits; only the wall-clock limit and the process-group kill apply.
+// interpreter and package folder, forked from a pooled server that imported torch once
+// (oracle_fork_server.h). The reference code it runs is trusted benchmark content, so it runs
+// without the sandbox's limits; only the wall-clock limit and the process-group kill apply.
 #pragma once
 #include <string>
 #include <vector>
