@@ -12,6 +12,7 @@ Debian's libtorch with our pytorch_npu_helper.hpp, whose EXEC_NPU_CMD records th
 cached by content, so each task compiles once, and the torch headers every binding includes are
 precompiled once per cache folder (a build then takes a third of the time).
 """
+import contextlib
 import fcntl
 import hashlib
 import importlib.machinery
@@ -81,8 +82,7 @@ def _precompiled_prefix(cache_dir, flags, key_text):
     if os.path.isfile(header + ".gch"):
         return header
     os.makedirs(cache_dir, exist_ok=True)
-    with open(os.path.join(cache_dir, "prefix.lock"), "w", encoding="utf-8") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    with _locked(os.path.join(cache_dir, "prefix.lock")):
         if os.path.isfile(header + ".gch"):
             return header
         staging = tempfile.mkdtemp(prefix="prefix-" + key + ".partial-", dir=cache_dir)
@@ -114,6 +114,23 @@ def build(validation_dir, snake_name, op_name, cache_dir):
     if os.path.isfile(target):
         return target
     os.makedirs(cache_dir, exist_ok=True)
+    # The cases of a task are judged side by side: one of them compiles, the others wait for it.
+    with _locked(os.path.join(cache_dir, key + ".lock")):
+        if not os.path.isfile(target):
+            _compile(source, staged_text, flags, libraries, toolchain, cache_dir, key)
+    return target
+
+
+@contextlib.contextmanager
+def _locked(path):
+    with open(path, "w", encoding="utf-8") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
+def _compile(source, staged_text, flags, libraries, toolchain, cache_dir, key):
+    """Compiles the staged pybind.cpp into cache_dir/key/, published by one rename."""
+    target_dir = os.path.join(cache_dir, key)
     staging = tempfile.mkdtemp(prefix=key + ".partial-", dir=cache_dir)
     staged_source = os.path.join(staging, "pybind.cpp")
     with open(staged_source, "w", encoding="utf-8") as out:
@@ -126,11 +143,7 @@ def build(validation_dir, snake_name, op_name, cache_dir):
         shutil.rmtree(staging, ignore_errors=True)
         raise TaskError(f"{source}: does not compile against akgen's pytorch_npu_helper.hpp:\n"
                         f"{_first_errors(result.stderr, source)}")
-    try:
-        os.rename(staging, target_dir)
-    except OSError:  # another oracle published the same key first; its module is equivalent
-        shutil.rmtree(staging, ignore_errors=True)
-    return target
+    os.rename(staging, target_dir)
 
 
 def load_extension(name, path):
