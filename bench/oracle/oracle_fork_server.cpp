@@ -107,7 +107,7 @@ OracleForkServer::OracleForkServer(const OracleConfig& config) {
   posix_spawnattr_setsigdefault(&setup.attributes, &all);
   posix_spawnattr_setsigmask(&setup.attributes, &none);
 
-  std::vector<std::string> argv{config.python.string(), "-m", "akgen_oracle.fork_server"};
+  std::vector<std::string> argv{config.python.string(), "-m", "akgen_oracle.fork_server", directory_.string()};
   std::vector<std::string> environment =
       EnvironmentWith({"PYTHONPATH=" + config.packageDir.string(), "PYTHONDONTWRITEBYTECODE=1"});
   const int spawned = posix_spawnp(&pid_, argv[0].c_str(), &setup.actions, &setup.attributes, CStrings(argv).data(),

@@ -1,14 +1,15 @@
 """Runs akgen_oracle modules as `python3 -m MODULE ARGS...` would, in children forked from one
 interpreter that imported torch once (importing it costs seconds; a fork, milliseconds).
 
-    python3 -m akgen_oracle.fork_server      (the harness talks to it on fd 3, a stream socket)
+    python3 -m akgen_oracle.fork_server DIR  (the harness talks to it on fd 3, a stream socket)
 
 Each request is one JSON line: {"module", "argv", "cwd", "stdout", "stderr", "timeout"}. The server
 answers {"pid": P} when the child starts and {"exit_code": N | null, "signal": S | null,
 "timed_out": bool} when it is over. The child gets a fresh process group, /dev/null as stdin and the
 two files as stdout and stderr; it runs the module as __main__ and exits as the interpreter would
 (SystemExit's code, 1 after an uncaught exception, atexit functions run). At the timeout, or when
-the harness goes away, the child's whole group is killed. Nothing a run does reaches the next one:
+the harness goes away, the child's whole group is killed; when the harness closes the socket (or
+dies), the server removes DIR, the folder of its log and the runs' output files, and exits. Nothing a run does reaches the next one:
 each run is its own process, forked from a server that only imported torch and numpy.
 """
 import atexit
@@ -16,6 +17,7 @@ import json
 import os
 import runpy
 import select
+import shutil
 import signal
 import socket
 import sys
@@ -91,9 +93,13 @@ def _wait(pid, timeout, channel):
             if channel in ready and not channel.recv(1, socket.MSG_PEEK):
                 _kill_group(pid)
                 os.waitpid(pid, 0)
-                sys.exit(0)
+                raise HarnessGone()
     finally:
         os.close(child)
+
+
+class HarnessGone(Exception):
+    pass
 
 
 def _send(channel, message):
@@ -102,6 +108,14 @@ def _send(channel, message):
 
 def main():
     channel = socket.socket(fileno=PROTOCOL_FD)
+    try:
+        _serve(channel)
+    except (HarnessGone, ConnectionError):
+        pass
+    shutil.rmtree(sys.argv[1], ignore_errors=True)
+
+
+def _serve(channel):
     requests = channel.makefile("r", encoding="utf-8")
     _send(channel, {"ready": True})
     for line in requests:
