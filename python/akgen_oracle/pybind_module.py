@@ -71,54 +71,30 @@ _PREFIX_HEADERS = ("<torch/csrc/autograd/custom_function.h>", "<torch/library.h>
 _PREFIX_NAME = "akgen_pybind_prefix.hpp"
 
 
-def _precompiled_prefix(cache_dir, flags, key_text):
-    """The path to pass to -include: a header of _PREFIX_HEADERS beside its .gch, made on first use
-    (under a lock, so concurrent oracles make it once). Including it first is what a pybind.cpp
-    starting with those includes does anyway; GCC reads the header itself where the .gch does not
-    fit. None when the .gch cannot be made: the module then compiles without it."""
-    key = hashlib.sha256(key_text.encode()).hexdigest()[:24]
-    prefix_dir = os.path.join(cache_dir, "prefix-" + key)
-    header = os.path.join(prefix_dir, _PREFIX_NAME)
-    if os.path.isfile(header + ".gch"):
-        return header
+def _made_once(cache_dir, name, product, make):
+    """Path of cache_dir/name/product, made on first use: one process runs make(staging) under a
+    lock beside the entry while the others wait for it, and the entry appears by one rename. make
+    returns False when it could not make the product (then nothing is published and this returns
+    None), or raises."""
+    entry = os.path.join(cache_dir, name)
+    path = os.path.join(entry, product)
+    if os.path.isfile(path):
+        return path
     os.makedirs(cache_dir, exist_ok=True)
-    with _locked(os.path.join(cache_dir, "prefix.lock")):
-        if os.path.isfile(header + ".gch"):
-            return header
-        staging = tempfile.mkdtemp(prefix="prefix-" + key + ".partial-", dir=cache_dir)
-        staged_header = os.path.join(staging, _PREFIX_NAME)
-        with open(staged_header, "w", encoding="utf-8") as out:
-            out.write("".join(f"#include {name}\n" for name in _PREFIX_HEADERS))
-        compile_flags = [flag for flag in flags if flag != "-shared"]
-        result = subprocess.run(["g++", *compile_flags, "-x", "c++-header", "-c", staged_header, "-o",
-                                 staged_header + ".gch"], capture_output=True, text=True, check=False)
-        if result.returncode != 0:
+    with _locked(os.path.join(cache_dir, name + ".lock")):
+        if os.path.isfile(path):
+            return path
+        staging = tempfile.mkdtemp(prefix=name + ".partial-", dir=cache_dir)
+        try:
+            made = make(staging)
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
+        if not made:
             shutil.rmtree(staging, ignore_errors=True)
             return None
-        os.rename(staging, prefix_dir)
-    return header
-
-
-def build(validation_dir, snake_name, op_name, cache_dir):
-    """Path of the compiled module; compiles on first use. Raises TaskError with the compiler's errors."""
-    source = os.path.join(validation_dir, "pybind.cpp")
-    if not os.path.isfile(source):
-        raise TaskError(f"{source}: missing; NPUKernelBench tasks map Python inputs to the op with validation/pybind.cpp")
-    staged_text = renamed_source(source, snake_name, op_name)
-    flags, libraries = _compile_flags()
-    with open(HELPER, encoding="utf-8") as helper:
-        toolchain = "\0".join([helper.read(), " ".join(flags + libraries), torch.__version__, sys.version])
-    key = hashlib.sha256("\0".join([staged_text, toolchain]).encode()).hexdigest()[:24]
-    target_dir = os.path.join(cache_dir, key)
-    target = os.path.join(target_dir, MODULE_NAME + ".so")
-    if os.path.isfile(target):
-        return target
-    os.makedirs(cache_dir, exist_ok=True)
-    # The cases of a task are judged side by side: one of them compiles, the others wait for it.
-    with _locked(os.path.join(cache_dir, key + ".lock")):
-        if not os.path.isfile(target):
-            _compile(source, staged_text, flags, libraries, toolchain, cache_dir, key)
-    return target
+        os.rename(staging, entry)
+    return path
 
 
 @contextlib.contextmanager
@@ -128,22 +104,51 @@ def _locked(path):
         yield
 
 
-def _compile(source, staged_text, flags, libraries, toolchain, cache_dir, key):
-    """Compiles the staged pybind.cpp into cache_dir/key/, published by one rename."""
-    target_dir = os.path.join(cache_dir, key)
-    staging = tempfile.mkdtemp(prefix=key + ".partial-", dir=cache_dir)
-    staged_source = os.path.join(staging, "pybind.cpp")
-    with open(staged_source, "w", encoding="utf-8") as out:
-        out.write(staged_text)
-    prefix = _precompiled_prefix(cache_dir, flags, toolchain)
-    command = ["g++", *flags, *(["-include", prefix] if prefix else []), staged_source, "-o",
-               os.path.join(staging, MODULE_NAME + ".so"), *libraries]
-    result = subprocess.run(command, capture_output=True, text=True, check=False)
-    if result.returncode != 0:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise TaskError(f"{source}: does not compile against akgen's pytorch_npu_helper.hpp:\n"
-                        f"{_first_errors(result.stderr, source)}")
-    os.rename(staging, target_dir)
+def _precompiled_prefix(cache_dir, flags, key_text):
+    """The path to pass to -include: a header of _PREFIX_HEADERS beside its .gch, made once per
+    cache folder. Including it first is what a pybind.cpp starting with those includes does anyway;
+    GCC reads the header itself where the .gch does not fit. None when the .gch cannot be made: the
+    module then compiles without it."""
+    def make(staging):
+        header = os.path.join(staging, _PREFIX_NAME)
+        with open(header, "w", encoding="utf-8") as out:
+            out.write("".join(f"#include {name}\n" for name in _PREFIX_HEADERS))
+        compile_flags = [flag for flag in flags if flag != "-shared"]
+        result = subprocess.run(["g++", *compile_flags, "-x", "c++-header", "-c", header, "-o", header + ".gch"],
+                                capture_output=True, text=True, check=False)
+        return result.returncode == 0
+
+    key = hashlib.sha256(key_text.encode()).hexdigest()[:24]
+    gch = _made_once(cache_dir, "prefix-" + key, _PREFIX_NAME + ".gch", make)
+    return gch[:-len(".gch")] if gch else None
+
+
+def build(validation_dir, snake_name, op_name, cache_dir):
+    """Path of the compiled module; compiles on first use (the cases of a task are judged side by
+    side: one of them compiles, the others wait for it). Raises TaskError with the compiler's errors."""
+    source = os.path.join(validation_dir, "pybind.cpp")
+    if not os.path.isfile(source):
+        raise TaskError(f"{source}: missing; NPUKernelBench tasks map Python inputs to the op with validation/pybind.cpp")
+    staged_text = renamed_source(source, snake_name, op_name)
+    flags, libraries = _compile_flags()
+    with open(HELPER, encoding="utf-8") as helper:
+        toolchain = "\0".join([helper.read(), " ".join(flags + libraries), torch.__version__, sys.version])
+
+    def make(staging):
+        staged_source = os.path.join(staging, "pybind.cpp")
+        with open(staged_source, "w", encoding="utf-8") as out:
+            out.write(staged_text)
+        prefix = _precompiled_prefix(cache_dir, flags, toolchain)
+        command = ["g++", *flags, *(["-include", prefix] if prefix else []), staged_source, "-o",
+                   os.path.join(staging, MODULE_NAME + ".so"), *libraries]
+        result = subprocess.run(command, capture_output=True, text=True, check=False)
+        if result.returncode != 0:
+            raise TaskError(f"{source}: does not compile against akgen's pytorch_npu_helper.hpp:\n"
+                            f"{_first_errors(result.stderr, source)}")
+        return True
+
+    key = hashlib.sha256("\0".join([staged_text, toolchain]).encode()).hexdigest()[:24]
+    return _made_once(cache_dir, key, MODULE_NAME + ".so", make)
 
 
 def load_extension(name, path):
