@@ -29,6 +29,8 @@ constexpr int kProtocolFd = 3;  // akgen_oracle.fork_server.PROTOCOL_FD
 // The server enforces each run's timeout; this much later the harness stops waiting for it.
 constexpr auto kServerGrace = std::chrono::seconds(30);
 constexpr std::size_t kLogTailBytes = 4000;
+constexpr std::string_view kInterpreterAdvice =
+    "set AKGEN_PYTHON to a python3 with torch (Debian: /usr/bin/python3 with python3-torch)";
 
 std::vector<std::string> EnvironmentWith(const std::vector<std::string>& overrides) {
   std::vector<std::string> environment;
@@ -116,8 +118,8 @@ OracleForkServer::OracleForkServer(const OracleConfig& config) {
   if (spawned != 0) {
     pid_ = -1;
     Stop();
-    throw OracleError("cannot start " + config.python.string() + " for the oracle: " + std::strerror(spawned) +
-                      "; set AKGEN_PYTHON to a python3 with torch (Debian: /usr/bin/python3 with python3-torch)");
+    throw OracleError("cannot start " + config.python.string() + " for the oracle: " + std::strerror(spawned) + "; " +
+                      std::string(kInterpreterAdvice));
   }
   try {
     const std::string ready = ReadLine(Clock::now() + config.timeout);
@@ -126,8 +128,8 @@ OracleForkServer::OracleForkServer(const OracleConfig& config) {
     const std::string printed = LogTail();
     Stop();
     throw OracleError("cannot start " + config.python.string() + " for the oracle (python -m akgen_oracle.fork_server: " +
-                      error.what() + ")" + (printed.empty() ? "" : ":\n" + printed) +
-                      "\nset AKGEN_PYTHON to a python3 with torch (Debian: /usr/bin/python3 with python3-torch)");
+                      error.what() + ")" + (printed.empty() ? "" : ":\n" + printed) + "\n" +
+                      std::string(kInterpreterAdvice));
   }
 }
 

@@ -9,8 +9,9 @@ answers {"pid": P} when the child starts and {"exit_code": N | null, "signal": S
 two files as stdout and stderr; it runs the module as __main__ and exits as the interpreter would
 (SystemExit's code, 1 after an uncaught exception, atexit functions run). At the timeout, or when
 the harness goes away, the child's whole group is killed; when the harness closes the socket (or
-dies), the server removes DIR, the folder of its log and the runs' output files, and exits. Nothing a run does reaches the next one:
-each run is its own process, forked from a server that only imported torch and numpy.
+dies), the server removes DIR, the folder of its log and the runs' output files, and exits.
+Nothing a run does reaches the next one: each run is its own process, forked from a server that
+only imported torch and numpy.
 """
 import atexit
 import json
@@ -76,7 +77,7 @@ def _kill_group(pid):
 
 def _wait(pid, timeout, channel):
     """The child's wait status and whether it timed out; the child's group is gone afterwards. A
-    closed channel (the harness died) kills the child and ends the server."""
+    closed channel (the harness died) kills the child and raises HarnessGone."""
     child = os.pidfd_open(pid)
     deadline = time.monotonic() + timeout
     try:
