@@ -351,7 +351,19 @@ class Checker {
       if (name == "core_num" || name == "block_num") return Interval::AtLeast(1);
       if (name == "block_idx") return Interval::AtLeast(0);
       const Symbol* symbol = Find(name);
-      return symbol ? symbol->range : Interval{};
+      if (!symbol) return Interval{};
+      // In one dtype combination, a host value sized by a dtype variable (`tile = 96000 // sizeof(T)`)
+      // has that combination's range, within the range its requires allow across all of them.
+      auto definition = hostDefinitions_.find(name);
+      if (sizeCombination_ < Combinations() && definition != hostDefinitions_.end() &&
+          ReadsDtypeSize(*definition->second)) {
+        Interval evaluated = Evaluate(*definition->second, Scope());
+        const Interval& allowed = symbol->range;
+        if (allowed.high) evaluated.high = evaluated.high ? std::min(*evaluated.high, *allowed.high) : allowed.high;
+        if (allowed.low) evaluated.low = evaluated.low ? std::max(*evaluated.low, *allowed.low) : allowed.low;
+        return evaluated;
+      }
+      return symbol->range;
     };
     scope.sizeOf = [this](const std::string& name) -> std::optional<int64_t> {
       if (std::optional<Dtype> dtype = ParseDtype(name)) return DtypeBytes(*dtype);
@@ -365,6 +377,19 @@ class Checker {
   }
 
   Interval Range(const Expr& expr) const { return Evaluate(expr, Scope()); }
+
+  // Whether a host expression reads the size of a dtype variable, directly or through host values.
+  bool ReadsDtypeSize(const Expr& expr) const {
+    if (expr.kind == ExprKind::Call && expr.name == "sizeof" && expr.operands.size() == 1 &&
+        expr.operands[0].kind == ExprKind::Name && !ParseDtype(expr.operands[0].name))
+      return true;
+    if (expr.kind == ExprKind::Name) {
+      auto definition = hostDefinitions_.find(expr.name);
+      return definition != hostDefinitions_.end() && ReadsDtypeSize(*definition->second);
+    }
+    return std::any_of(expr.operands.begin(), expr.operands.end(),
+                       [&](const Expr& operand) { return ReadsDtypeSize(operand); });
+  }
 
   // Checks names and operators; returns the value's kind.
   ValueKind CheckScalar(const Expr& expr, Where where) {
@@ -1377,6 +1402,7 @@ class Checker {
       if (buffer->memory != Memory::UnifiedBuffer) return CubeBufferInVectorCompute(call, *buffer);
     if (destination.memory != Memory::UnifiedBuffer) return CubeBufferInVectorCompute(call, destination);
     if (!CheckPairOperands(call, info, operands, destination)) return;
+    if (*primitive == Primitive::Gather && !CheckGatherOperands(call, operands, destination)) return;
     if (!CheckComputeDtypes(call, info, operands, destination, compute)) return;
     CheckComputeShape(call, info, operands, destination);
     if (IsSortPrimitive(*primitive) && !CheckSortOrder(call, info, operands, destination, compute)) return;
@@ -1388,8 +1414,10 @@ class Checker {
     CheckDestinationHolds(call, info, compute.count, destination);
     if (!operands.empty()) compute.temp = TempNeedOf(*primitive, operands[0]->name, operands[0]->dtype.perCombination,
                                                      compute.resultDtype);
-    // merge_rows keeps K pairs of each operand, K the destination's row: its scratch follows the destination.
-    if (*primitive == Primitive::MergeRows && compute.temp) compute.temp->sizedLike = destination.name;
+    // merge_rows keeps K pairs of each operand, K the destination's row, and gather an offset per
+    // element it writes: their scratch follows the destination.
+    if ((*primitive == Primitive::MergeRows || *primitive == Primitive::Gather) && compute.temp)
+      compute.temp->sizedLike = destination.name;
     for (const BufferModel* operand : operands) Use(*FindBuffer(operand->name), Direction::Read);
     Use(destination, Direction::Write);
     lastCount_[destination.name] = {compute.count, ++sequence_};
@@ -1575,6 +1603,58 @@ class Checker {
     return false;
   }
 
+  // gather(x, idx): the elements of x at the i32 positions in idx, a 1-D buffer; a 2-D x is gathered
+  // row by row with the same positions, one column of the result per position. Gather moves 2- and
+  // 4-byte lanes, and cannot write over what it reads.
+  bool CheckGatherOperands(const Expr& call, const std::vector<const BufferModel*>& operands,
+                           const BufferModel& destination) {
+    const BufferModel& source = *operands[0];
+    const BufferModel& index = *operands[1];
+    for (size_t k = 0; k < Combinations(); ++k) {
+      const Dtype dtype = source.dtype.perCombination[k];
+      if (dtype == Dtype::Bool || (DtypeBytes(dtype) != 2 && DtypeBytes(dtype) != 4)) {
+        Error(call.operands[0].at, "dtype",
+              "`gather` moves 2- and 4-byte elements, and `" + source.name + "` holds " + DtypeText(source.dtype, k),
+              DtypeBytes(dtype) == 8 ? "cast the values to i32 first when they fit, or gather them in a 4-byte dtype"
+                                     : "cast them to f16 first (exact for 1-byte values) and back after the gather");
+        return false;
+      }
+      if (index.dtype.perCombination[k] != Dtype::I32) {
+        Error(call.operands[1].at, "dtype",
+              "`gather`'s positions `" + index.name + "` hold " + DtypeText(index.dtype, k) + ", not i32",
+              "make them in an i32 buffer: `idx = iota(0)`, then i32 `muls`/`adds`, or `cast(..., i32)`");
+        return false;
+      }
+    }
+    if (destination.name == source.name || destination.name == index.name) {
+      Error(call.at, "dtype", "`gather` cannot write `" + destination.name + "`, which it reads",
+            "gather into a buffer of its own: `" + destination.name + "_g = gather(" + source.name + ", " + index.name + ")`");
+      return false;
+    }
+    if (index.extents.size() != 1) {
+      Error(call.operands[1].at, "dtype",
+            "`gather`'s positions `" + index.name + "` are 2-D; they are one row of column positions, shared by every row",
+            "declare `" + index.name + " = ub(i32, COLS)`: a 2-D source is gathered row by row with the same positions");
+      return false;
+    }
+    if (source.extents.size() != destination.extents.size()) {
+      Error(call.at, "dtype",
+            "`gather` keeps the rank of its source: `" + source.name + "` is " + std::to_string(source.extents.size()) +
+                "-D and `" + destination.name + "` " + std::to_string(destination.extents.size()) + "-D",
+            "gather a 1-D buffer into a 1-D buffer, or the rows of a 2-D buffer into a 2-D buffer");
+      return false;
+    }
+    // Each row of a 2-D result reads its columns' positions from idx.
+    if (destination.extents.size() == 2 && !BoundedBy(*destination.extents[1], *index.extents[0], 0)) {
+      Error(call.at, "unbounded-slice",
+            "`" + destination.name + "` has `" + ExprText(*destination.extents[1]) + "` columns, and `" + index.name +
+                "` may hold fewer positions (`" + ExprText(*index.extents[0]) + "`)",
+            "declare `" + index.name + "` with one position per column of `" + destination.name + "`");
+      return false;
+    }
+    return true;
+  }
+
   // Whether an expression names only host values, attributes and literals (the tiling fields every
   // stage reads).
   bool HostOnly(const Expr& expr) const {
@@ -1660,7 +1740,7 @@ class Checker {
           return false;
         }
       }
-      if (operands.size() == firstValue + 2 &&
+      if (operands.size() == firstValue + 2 && info.primitive != Primitive::Gather &&
           operands[firstValue]->dtype.perCombination[k] != operands[firstValue + 1]->dtype.perCombination[k]) {
         Error(call.at, "dtype",
               "the operands of `" + name + "` differ: `" + operands[firstValue]->name + "` holds " +
@@ -1799,6 +1879,7 @@ class Checker {
     // bcast_row(v, ROWS) makes ROWS rows, whatever v's length (bcast_rows(v, COLS) makes one per value of v).
     if (info.primitive == Primitive::BcastRow && call.operands.size() == 2)
       return ElementCount{destination.name, call.operands[1], true};
+    if (info.shape == ResultShape::Gathered) return GatheredCount(operands, destination);
     ElementCount count{destination.name, std::nullopt, destination.extents.size() == 2};
     int latest = 0;
     for (const BufferModel* operand : operands) {
@@ -1822,6 +1903,20 @@ class Checker {
       count = ElementCount{destination.name, one, false};
     }
     return count;
+  }
+
+  // gather: a 1-D result has one element per position copied or computed into idx; a 2-D result
+  // has the rows last written into x, each of the destination's whole padded columns.
+  ElementCount GatheredCount(const std::vector<const BufferModel*>& operands, const BufferModel& destination) {
+    const BufferModel& source = *operands[0];
+    const BufferModel& index = *operands[1];
+    auto last = [&](const BufferModel& buffer) {
+      auto found = lastCount_.find(buffer.name);
+      return found != lastCount_.end() ? found->second.first : ElementCount{buffer.name, std::nullopt, false};
+    };
+    if (source.extents.size() == 1) return last(index);
+    const ElementCount rows = last(source);
+    return ElementCount{destination.name, rows.rows && rows.length ? *rows.length : *source.extents[0], true};
   }
 
   // ---- after the walk ----

@@ -23,10 +23,11 @@ enum class Primitive {
   Matmul,                                                        // l1 × l1 [+ bias] → l0c, on the cube
   SortRows, MergeRows,                                           // rows → sorted (value, index) pairs
   PairValues, PairIndices,                                       // pairs → values, i32 indices
+  Gather,                                                        // (buffer, i32 indices) → picked elements
 };
 
 // The last primitive of the enumeration, for loops over all of them.
-constexpr Primitive kLastPrimitive = Primitive::PairIndices;
+constexpr Primitive kLastPrimitive = Primitive::Gather;
 
 // The argument list a primitive takes, positionally.
 enum class Signature {
@@ -59,6 +60,7 @@ enum class ResultShape {
   Single,       // element 0 of a 1-D buffer
   Product,      // [rows of a, columns of b]
   Sorted,       // pairs(T): each row's first COLS pairs (a 1-D buffer is one row of its LEN)
+  Gathered,     // 1-D: one element per index; 2-D: the operand's rows, one column per index
 };
 
 struct PrimitiveInfo {

@@ -82,6 +82,10 @@ std::optional<TempNeed> TempNeedOf(Primitive primitive, const std::string& opera
       for (size_t k = 0; k < operandDtypes.size(); ++k) need.rowBytesPerElement[k] = DtypeBytes(operandDtypes[k]) + 21;
       need.fixedBytes = 1024;
       break;
+    case Primitive::Gather:
+      // Sized like the destination: a u32 byte offset per element it receives.
+      need.eighthBytesPerElement.assign(operandDtypes.size(), 4 * 8);
+      break;
     case Primitive::MergeRows:
       // Sized like the destination (K pairs a row): the merge of up to K pairs of each operand, 2K pairs.
       need.rowStrides = 2;

@@ -277,6 +277,8 @@ std::string ComputeLowering::ScalarArgument(const Expr& expression, const std::s
 
 std::string ComputeLowering::ScratchBytes(const ComputeModel& compute) {
   if (compute.bufferOperands.empty()) return "";
+  // gather: a 4-byte offset per element of the destination (temporaries.cpp)
+  if (compute.primitive == Primitive::Gather) return names_.Capacity(Buffer(compute.destination)) + " * 4";
   const BufferModel& source = Buffer(compute.bufferOperands[0]);
   const std::string type = KernelType(source.dtype);
   if (compute.primitive == Primitive::SortRows || compute.primitive == Primitive::MergeRows) {
@@ -743,6 +745,7 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
     }
     case Primitive::SortRows: case Primitive::MergeRows: case Primitive::PairValues: case Primitive::PairIndices:
       return SortLines(compute, args);
+    case Primitive::Gather: return GatherLines(compute);
     case Primitive::SumAll: case Primitive::MaxAll: {
       // the work area as long as the operand and at least one 32-byte block, which the reduction needs
       names_.Scalars().UseHelper("AlignUpTo");
@@ -757,6 +760,44 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
   throw std::invalid_argument(std::string("the primitive ") + std::string(InfoOf(primitive).name) + " is not lowered yet");
 }
 
+
+// gather(x, idx): Gather reads byte offsets, so the positions are scaled by the element size first.
+// A 2-D x is gathered row by row: the offsets of row 0 (its padding columns read column 0), then
+// the rows after it by doubling, each copy of the rows built so far shifted by their rows of x, and
+// one Gather for every row.
+std::vector<std::string> ComputeLowering::GatherLines(const ComputeModel& compute) {
+  const BufferModel& source = Buffer(compute.bufferOperands[0]);
+  const BufferModel& destination = Buffer(compute.destination);
+  const std::string& x = source.name;
+  const std::string& index = compute.bufferOperands[1];
+  const std::string& d = destination.name;
+  const std::string bytes = "static_cast<int32_t>(sizeof(" + KernelType(source.dtype) + "))";
+  std::vector<std::string> lines = {"{", "    " + ScratchRegion("int32_t", "scratchGatherOffsets", names_.Capacity(destination), "0")};
+  const std::string offsets = Reinterpreted("scratchGatherOffsets", "uint32_t");
+  if (source.extents.size() == 1) {
+    const std::string n = ElementCount(compute);
+    lines.push_back("    " + Call("Muls", {"scratchGatherOffsets", index, bytes, n}));
+    lines.push_back("    " + Call("Gather", {d, x, offsets, "0", U32(n)}));
+    lines.push_back("}");
+    return lines;
+  }
+  names_.Scalars().UseHelper("ScalarMin");
+  const std::string stride = names_.RowStride(destination);
+  const std::string rows = Rows(compute);
+  lines.insert(lines.end(),
+               {"    " + Call("Duplicate", {"scratchGatherOffsets", "static_cast<int32_t>(0)", stride}),
+                "    " + Call("Muls", {"scratchGatherOffsets", index, bytes, names_.Columns(destination)}),
+                "    const int64_t scratchGatherRows = " + rows + ";",
+                "    for (int64_t scratchBuiltRows = 1; scratchBuiltRows < scratchGatherRows; scratchBuiltRows *= 2) {",
+                "        const int64_t scratchCopiedRows = ScalarMin<int64_t>(scratchBuiltRows, scratchGatherRows - scratchBuiltRows);",
+                "        " + Call("Adds", {"scratchGatherOffsets[scratchBuiltRows * " + stride + "]", "scratchGatherOffsets",
+                                          "static_cast<int32_t>(scratchBuiltRows * " + names_.RowStride(source) + ") * " + bytes,
+                                          "static_cast<int32_t>(scratchCopiedRows * " + stride + ")"}),
+                "    }",
+                "    " + Call("Gather", {d, x, offsets, "0", U32("scratchGatherRows * " + stride)}),
+                "}"});
+  return lines;
+}
 
 void ComputeLowering::UseSortHelpers() {
   names_.UseHelper(kSortConstants);

@@ -36,6 +36,7 @@ class ComputeLowering {
   std::vector<std::string> FillLines(const ComputeModel& compute, const Expr& value, size_t combination);
   std::string SortWidth(const BufferModel& source);
   std::vector<std::string> SortLines(const ComputeModel& compute, const std::vector<Expr>& args);
+  std::vector<std::string> GatherLines(const ComputeModel& compute);
   std::vector<std::string> CastLines(const std::vector<CastStep>& path, const std::string& d, const std::string& x,
                                      const std::string& n);
 
