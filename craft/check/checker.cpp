@@ -595,6 +595,9 @@ class Checker {
     bool listTensor = listSymbol && (listSymbol->kind == SymbolKind::Input || listSymbol->kind == SymbolKind::Output) &&
                       model_.FindTensor(call.operands[0].name)->list;
     if (where == Where::Kernel && f == "numel" && call.operands.size() == 2 && listTensor) {
+      for (std::vector<TensorModel>* tensors : {&model_.inputs, &model_.outputs})
+        for (TensorModel& tensor : *tensors)
+          if (tensor.name == call.operands[0].name) tensor.countedInKernel = true;
       CheckScalar(call.operands[1], where);
       return ValueKind::Int;
     }

@@ -55,6 +55,9 @@ struct TensorModel {
   // the kernel copies into and out of; `length` is LEN, a host expression.
   bool workspace = false;
   const Expr* length = nullptr;
+  // A list whose tensors' sizes the kernel reads (`numel(xs, i)`): the host passes the first ones
+  // in the tiling.
+  bool countedInKernel = false;
 };
 
 struct AttrModel {

@@ -687,8 +687,13 @@ std::string KernelWriter::Source(const std::string& kernelName) {
     }
   }
   for (const TilingField& field : fields_) {
-    const std::string type = field.type == ScalarType::Float ? "float" : field.type == ScalarType::Bool ? "bool" : "int64_t";
     if (!field.rationale.empty()) body.Line("// " + field.rationale);
+    // An array stays in the tiling struct, which outlives Process().
+    if (field.arrayLength > 0) {
+      body.Line("const uint32_t* " + field.name + " = nullptr;");
+      continue;
+    }
+    const std::string type = field.type == ScalarType::Float ? "float" : field.type == ScalarType::Bool ? "bool" : "int64_t";
     body.Line(type + " " + field.name + " = " + (field.type == ScalarType::Float ? "0.0f" : "0") + ";");
   }
   body.Dedent();

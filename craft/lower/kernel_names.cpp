@@ -44,13 +44,18 @@ KernelNames::KernelNames(const ProgramModel& model, const std::vector<TilingFiel
                              if (name == "block_num") return CppExpression{"GetBlockNum()", ScalarType::Int, 0};
                              return std::nullopt;
                            },
-                           [this](const Expr& call) -> std::optional<CppExpression> {
+                           [this, &fields](const Expr& call) -> std::optional<CppExpression> {
                              if (call.kind == ExprKind::Element) return ElementRead(call);
                              if (call.name == "numel" && call.operands.size() == 2) {
                                UseListNumel();
-                               return CppExpression{"ListNumel(" + ListMember(call.operands[0].name) + ", " +
-                                                        Scalar(call.operands[1]) + ", " +
-                                                        ListCursor(call.operands[0].name) + ")",
+                               const std::string& list = call.operands[0].name;
+                               const bool counted = std::any_of(fields.begin(), fields.end(), [&](const TilingField& field) {
+                                 return field.name == ListCountsField(list);
+                               });
+                               const std::string cache = counted ? ListCountedField(list) + ", " + ListCountsField(list)
+                                                                 : std::string("0, nullptr");
+                               return CppExpression{"ListNumel(" + ListMember(list) + ", " + Scalar(call.operands[1]) +
+                                                        ", " + ListCursor(list) + ", " + cache + ")",
                                                     ScalarType::Int, 0};
                              }
                              if (call.name != "sizeof" || call.operands.size() != 1) return std::nullopt;
@@ -96,9 +101,11 @@ void KernelNames::UseListNumel() {
       "    int64_t word = 1;\n"
       "};\n"
       "\n"
-      "// Elements of tensor `index` of a tensor list, walking on from the cursor (from the start for an\n"
-      "// earlier tensor).\n"
-      "__aicore__ inline int64_t ListNumel(GM_ADDR list, int64_t index, ListCursor& cursor) {\n"
+      "// Elements of tensor `index` of a tensor list: one of the `counted` the host passed in `counts`, or\n"
+      "// walking the descriptor on from the cursor (from the start for an earlier tensor).\n"
+      "__aicore__ inline int64_t ListNumel(GM_ADDR list, int64_t index, ListCursor& cursor, int64_t counted,\n"
+      "                                    const uint32_t* counts) {\n"
+      "    if (index < counted) return counts[index];\n"
       "    GlobalTensor<uint64_t> words;\n"
       "    words.SetGlobalBuffer((__gm__ uint64_t*)list);\n"
       "    if (index < cursor.index) cursor = ListCursor{};\n"

@@ -207,6 +207,8 @@ int InputIndex(const OpHeader& op, const std::string& input) {
 }
 
 std::string ElementsField(const std::string& tensor) { return tensor + "_elements"; }
+std::string ListCountsField(const std::string& list) { return "scratchListCounts_" + list; }
+std::string ListCountedField(const std::string& list) { return "scratchListCounted_" + list; }
 
 std::string FieldType(ScalarType type) {
   switch (type) {
@@ -318,6 +320,28 @@ TilingFunction LowerTilingFunction(const Program& program, const ProgramModel& m
   for (const AttrDecl& attr : program.op.attrs) {
     if (readByKernel(attr.name)) tiling.fields.push_back({attr.name, AttrType(attr.kind), "attribute " + attr.name});
   }
+  // numel(xs, i) in the kernel reads the first counts here rather than walking xs's descriptor in GM.
+  for (const TensorModel& list : model.inputs) {
+    if (!list.list || !list.countedInKernel) continue;
+    scope.UseHelper(
+        "// The element counts of the first `capacity` tensors of the list input at IR index `ir`, up to\n"
+        "// the first that does not fit 32 bits; returns how many were written.\n"
+        "static int64_t ListCounts(gert::TilingContext* context, size_t ir, uint32_t* counts, int64_t capacity) {\n"
+        "    int64_t written = 0;\n"
+        "    for (; written < capacity && context->GetDynamicInputShape(ir, written) != nullptr; ++written) {\n"
+        "        const int64_t elements = context->GetDynamicInputShape(ir, written)->GetStorageShape().GetShapeSize();\n"
+        "        if (elements > static_cast<int64_t>(UINT32_MAX)) break;\n"
+        "        counts[written] = static_cast<uint32_t>(elements);\n"
+        "    }\n"
+        "    return written;\n}");
+    const std::string counts = ListCountsField(list.name);
+    const std::string counted = ListCountedField(list.name);
+    out.Line("uint32_t " + counts + "[" + std::to_string(kListCounts) + "] = {};");
+    out.Line("const int64_t " + counted + " = ListCounts(context, " + std::to_string(InputIndex(program.op, list.name)) + ", " + counts + ", " +
+             std::to_string(kListCounts) + ");");
+    tiling.fields.push_back({counts, ScalarType::Int, "elements of the first tensors of " + list.name, kListCounts});
+    tiling.fields.push_back({counted, ScalarType::Int, "tensors of " + list.name + " counted in " + counts});
+  }
 
   out.Line("");
   out.Line(program.op.name + "TilingData tiling;");
@@ -361,7 +385,10 @@ std::string TilingHeader(const Program& program, const std::string& kernelName, 
   out.Line("BEGIN_TILING_DATA_DEF(" + program.op.name + "TilingData)");
   for (const TilingField& field : fields) {
     WriteRationale(out, field.rationale);
-    out.Line("TILING_DATA_FIELD_DEF(" + FieldType(field.type) + ", " + field.name + ");");
+    if (field.arrayLength > 0)
+      out.Line("TILING_DATA_FIELD_DEF_ARR(uint32_t, " + std::to_string(field.arrayLength) + ", " + field.name + ");");
+    else
+      out.Line("TILING_DATA_FIELD_DEF(" + FieldType(field.type) + ", " + field.name + ");");
   }
   out.Line("END_TILING_DATA_DEF;");
   out.Line("");

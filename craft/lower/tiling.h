@@ -15,6 +15,7 @@ struct TilingField {
   std::string name;
   ScalarType type = ScalarType::Int;  // int64_t, float or uint8_t in the struct
   std::string rationale;
+  int arrayLength = 0;  // an array of that many uint32_t values; 0 for one value of `type`
 };
 
 struct TilingFunction {
@@ -29,6 +30,11 @@ TilingFunction LowerTilingFunction(const Program& program, const ProgramModel& m
 std::string TilingHeader(const Program& program, const std::string& kernelName, const std::vector<TilingField>& fields);
 // The C++ type of a tiling field.
 std::string FieldType(ScalarType type);
+// The tiling fields that carry the element counts of a list's first tensors (kListCounts of them at
+// most, and only while each is below 2^32) and how many of them the array holds.
+constexpr int kListCounts = 64;
+std::string ListCountsField(const std::string& list);
+std::string ListCountedField(const std::string& list);
 // The tiling field holding the element count of a tensor the kernel needs the size of: a workspace
 // tensor (`acc = workspace(f32, n)`), or an output the host zeroes (`zero(y)`).
 std::string ElementsField(const std::string& tensor);
