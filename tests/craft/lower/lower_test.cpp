@@ -268,6 +268,32 @@ TEST(Sorting, TwoDimensionalRowsKeepTheirPairsAndTheCountsAfterThemFollowK) {
   EXPECT_NE(kernel.find("2 * AlignUpTo(k, ROW_ALIGN) * SORT_PAIR_BYTES"), std::string::npos) << kernel;
 }
 
+// A 2-D gather: the positions scaled to byte offsets of row 0 (its padding columns at column 0),
+// the rows after it by doubling, shifted by the source's row stride (not the result's), and one
+// Gather over the result's padded rows; the scratch holds a 4-byte offset per result element.
+TEST(Gather, RowsShareOnePositionRowShiftedByTheSourcesRowStride) {
+  const std::string kernel =
+      KernelOf("op PickColumns:\n  input x: f16\n  input index: i32\n  output y: f16 like x[:-1] + [numel(index)]\n"
+               "host:\n  d = min(dim(x, -1), 100)  # a row of x\n  k = min(numel(index), 40)  # positions\n  launch(1)\n"
+               "kernel:\n  pos = ub(i32, k)\n  xt = ub(f16, 8, d)\n  yt = ub(f16, 8, k)\n"
+               "  copyin:\n    pos[0:k] = index[0:k]\n    xt[0:3, :] = x[0:3, :]\n"
+               "  compute:\n    yt = gather(xt, pos)\n"
+               "  copyout:\n    y[0:3, :] = yt[0:3, :]\n",
+               "pick_columns.craft", "pick_columns.cpp");
+  EXPECT_NE(kernel.find("Duplicate(scratchGatherOffsets, static_cast<int32_t>(0), AlignUpTo(k, ROW_ALIGN));"), std::string::npos) << kernel;
+  EXPECT_NE(kernel.find("Muls(scratchGatherOffsets, pos, static_cast<int32_t>(sizeof(half)), k);"), std::string::npos) << kernel;
+  EXPECT_NE(kernel.find("const int64_t scratchGatherRows = 3;"), std::string::npos) << kernel;
+  EXPECT_NE(kernel.find("Adds(scratchGatherOffsets[scratchBuiltRows * AlignUpTo(k, ROW_ALIGN)], scratchGatherOffsets, "
+                        "static_cast<int32_t>(scratchBuiltRows * AlignUpTo(d, ROW_ALIGN)) * static_cast<int32_t>(sizeof(half))"),
+            std::string::npos)
+      << kernel;
+  EXPECT_NE(kernel.find("Gather(yt, xt, scratchGatherOffsets.template ReinterpretCast<uint32_t>(), 0, "
+                        "static_cast<uint32_t>(scratchGatherRows * AlignUpTo(k, ROW_ALIGN)));"),
+            std::string::npos)
+      << kernel;
+  EXPECT_NE(kernel.find("8 * AlignUpTo(k, ROW_ALIGN) * 4"), std::string::npos) << kernel;
+}
+
 // The sort helpers are emitted once, after AlignUpTo, whatever the number of sort statements.
 TEST(Sorting, TheHelpersAreDefinedOnce) {
   const std::string kernel =
