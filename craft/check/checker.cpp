@@ -357,11 +357,7 @@ class Checker {
       auto definition = hostDefinitions_.find(name);
       if (sizeCombination_ < Combinations() && definition != hostDefinitions_.end() &&
           ReadsDtypeSize(*definition->second)) {
-        Interval evaluated = Evaluate(*definition->second, Scope());
-        const Interval& allowed = symbol->range;
-        if (allowed.high) evaluated.high = evaluated.high ? std::min(*evaluated.high, *allowed.high) : allowed.high;
-        if (allowed.low) evaluated.low = evaluated.low ? std::max(*evaluated.low, *allowed.low) : allowed.low;
-        return evaluated;
+        return Evaluate(*definition->second, Scope()).Within(symbol->range);
       }
       return symbol->range;
     };
@@ -734,12 +730,10 @@ class Checker {
       Interval bound = RangeAcrossCombinations(condition.operands[1 - side]);
       Interval& range = found->second.range;
       if ((relation == "<" || relation == "<=" || relation == "==") && bound.high) {
-        int64_t high = *bound.high - (relation == "<" ? 1 : 0);
-        range.high = range.high ? std::min(*range.high, high) : high;
+        range = range.Within({std::nullopt, *bound.high - (relation == "<" ? 1 : 0)});
       }
       if ((relation == ">" || relation == ">=" || relation == "==") && bound.low) {
-        int64_t low = *bound.low + (relation == ">" ? 1 : 0);
-        range.low = range.low ? std::max(*range.low, low) : low;
+        range = range.Within(Interval::AtLeast(*bound.low + (relation == ">" ? 1 : 0)));
       }
       if (found->second.kind == SymbolKind::HostValue) model_.hostValues[found->second.index].upperBound = range.high;
     }
@@ -1410,10 +1404,7 @@ class Checker {
     CheckComputeShape(call, info, operands, destination);
     if (IsSortPrimitive(*primitive) && !CheckSortOrder(call, info, operands, destination, compute)) return;
     compute.count = CountFor(call, info, operands, destination);
-    if (info.shape == ResultShape::Single && !operands.empty()) {
-      auto last = lastCount_.find(operands[0]->name);
-      compute.operandCount = last != lastCount_.end() ? last->second.first : ElementCount{operands[0]->name, std::nullopt, false};
-    }
+    if (info.shape == ResultShape::Single && !operands.empty()) compute.operandCount = LastCount(*operands[0]);
     CheckDestinationHolds(call, info, compute.count, destination);
     if (!operands.empty()) compute.temp = TempNeedOf(*primitive, operands[0]->name, operands[0]->dtype.perCombination,
                                                      compute.resultDtype);
@@ -1544,10 +1535,10 @@ class Checker {
   }
 
   bool CheckComputeArguments(const Expr& call, const PrimitiveInfo& info, ComputeModel& compute) {
-    static constexpr std::array<const char*, 9> kUsage = {
+    static constexpr std::array<const char*, 10> kUsage = {
         "(buffer)", "(buffer, buffer)", "(buffer, scalar)", "(buffer, dtype)", "(mask, buffer, buffer)", "(scalar)",
-        "(buffer, extent)", "(a, b[, bias])", "(buffer, descending, base)"};
-    static constexpr std::array<size_t, 9> kArity = {1, 2, 2, 2, 3, 1, 2, 2, 3};
+        "(buffer, extent)", "(a, b[, bias])", "(buffer, descending, base)", "(buffer, positions)"};
+    static constexpr std::array<size_t, 10> kArity = {1, 2, 2, 2, 3, 1, 2, 2, 3, 2};
     size_t signature = static_cast<size_t>(info.signature);
     std::string name(info.name);
     if (call.operands.size() != kArity[signature] || !call.keywords.empty()) {
@@ -1560,7 +1551,8 @@ class Checker {
     for (size_t i = 0; i < call.operands.size(); ++i) {
       const Expr& argument = call.operands[i];
       bool isBuffer = i == 0 ? info.signature != Signature::Scalar
-                             : info.signature == Signature::BufferBuffer || info.signature == Signature::MaskBufferBuffer;
+                             : info.signature == Signature::BufferBuffer || info.signature == Signature::MaskBufferBuffer ||
+                                   info.signature == Signature::BufferPositions;
       if (isBuffer) {
         BufferModel* buffer = BufferArgument(argument, name);
         if (buffer) compute.bufferOperands.push_back(buffer->name);
@@ -1716,8 +1708,9 @@ class Checker {
   bool CheckComputeDtypes(const Expr& call, const PrimitiveInfo& info, const std::vector<const BufferModel*>& operands,
                           const BufferModel& destination, ComputeModel& compute) {
     std::string name(info.name);
-    // select's mask is operand 0; its values are operands 1 and 2.
+    // select's mask is operand 0, its values operands 1 and 2; gather's positions follow its values.
     size_t firstValue = info.signature == Signature::MaskBufferBuffer ? 1 : 0;
+    const size_t values = info.signature == Signature::BufferPositions ? 1 : operands.size() - firstValue;
     std::optional<ResolvedDtype> castTarget;
     if (info.signature == Signature::BufferDtype) castTarget = Resolve(TypeName{call.operands[1].at, call.operands[1].name});
     for (size_t k = 0; k < Combinations(); ++k) {
@@ -1743,8 +1736,7 @@ class Checker {
           return false;
         }
       }
-      if (operands.size() == firstValue + 2 && info.primitive != Primitive::Gather &&
-          operands[firstValue]->dtype.perCombination[k] != operands[firstValue + 1]->dtype.perCombination[k]) {
+      if (values == 2 && operands[firstValue]->dtype.perCombination[k] != operands[firstValue + 1]->dtype.perCombination[k]) {
         Error(call.at, "dtype",
               "the operands of `" + name + "` differ: `" + operands[firstValue]->name + "` holds " +
                   DtypeText(operands[firstValue]->dtype, k) + ", `" + operands[firstValue + 1]->name + "` holds " +
@@ -1908,17 +1900,18 @@ class Checker {
     return count;
   }
 
+  // The count the last statement writing `buffer` left in it; its whole capacity when none did.
+  ElementCount LastCount(const BufferModel& buffer) const {
+    auto found = lastCount_.find(buffer.name);
+    return found != lastCount_.end() ? found->second.first : ElementCount{buffer.name, std::nullopt, false};
+  }
+
   // gather: a 1-D result has one element per position copied or computed into idx; a 2-D result
   // has the rows last written into x, each of the destination's whole padded columns.
   ElementCount GatheredCount(const std::vector<const BufferModel*>& operands, const BufferModel& destination) {
     const BufferModel& source = *operands[0];
-    const BufferModel& index = *operands[1];
-    auto last = [&](const BufferModel& buffer) {
-      auto found = lastCount_.find(buffer.name);
-      return found != lastCount_.end() ? found->second.first : ElementCount{buffer.name, std::nullopt, false};
-    };
-    if (source.extents.size() == 1) return last(index);
-    const ElementCount rows = last(source);
+    if (source.extents.size() == 1) return LastCount(*operands[1]);
+    const ElementCount rows = LastCount(source);
     return ElementCount{destination.name, rows.rows && rows.length ? *rows.length : *source.extents[0], true};
   }
 
@@ -1998,11 +1991,7 @@ class Checker {
       const Expr* definition = hostDefinitions_.at(name);
       auto known = derived.find(name);
       if (known != derived.end()) return known->second;
-      Interval evaluated = Evaluate(*definition, scope);
-      Interval allowed = plain(name);
-      if (allowed.high) evaluated.high = evaluated.high ? std::min(*evaluated.high, *allowed.high) : allowed.high;
-      if (allowed.low) evaluated.low = evaluated.low ? std::max(*evaluated.low, *allowed.low) : allowed.low;
-      return derived[name] = evaluated;
+      return derived[name] = Evaluate(*definition, scope).Within(plain(name));
     };
     return Evaluate(expr, scope);
   }

@@ -110,6 +110,13 @@ std::optional<int64_t> Interval::Constant() const {
   return std::nullopt;
 }
 
+Interval Interval::Within(const Interval& bounds) const {
+  Interval narrowed = *this;
+  if (bounds.high) narrowed.high = high ? std::min(*high, *bounds.high) : bounds.high;
+  if (bounds.low) narrowed.low = low ? std::max(*low, *bounds.low) : bounds.low;
+  return narrowed;
+}
+
 Interval Evaluate(const Expr& expr, const IntervalScope& scope) {
   switch (expr.kind) {
     case ExprKind::Integer: return Interval::Exactly(expr.integer);

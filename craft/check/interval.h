@@ -17,6 +17,8 @@ struct Interval {
   static Interval Exactly(int64_t value) { return {value, value}; }
   static Interval AtLeast(int64_t value) { return {value, std::nullopt}; }
   std::optional<int64_t> Constant() const;
+  // This range narrowed to `bounds` where they are known.
+  Interval Within(const Interval& bounds) const;
   bool NonNegative() const { return low && *low >= 0; }
 };
 

@@ -64,7 +64,7 @@ constexpr auto kPrimitives = std::to_array<PrimitiveInfo>({
     {MergeRows, "merge_rows", S::BufferBuffer, R::SameAsOperand, Sh::Sorted, false, true},
     {PairValues, "pair_values", S::Buffer, R::SameAsOperand, Sh::Elementwise, false, false},
     {PairIndices, "pair_indices", S::Buffer, R::Index, Sh::Elementwise, false, false},
-    {Gather, "gather", S::BufferBuffer, R::SameAsOperand, Sh::Gathered, false, true},
+    {Gather, "gather", S::BufferPositions, R::SameAsOperand, Sh::Gathered, false, true},
 });
 
 constexpr bool InEnumerationOrder() {

@@ -40,6 +40,7 @@ enum class Signature {
   BufferExtent,       // bcast_rows(v, COLS), bcast_row(v, ROWS)
   Product,            // matmul(a, b[, bias])
   BufferScalarScalar, // sort_rows(x, descending, base)
+  BufferPositions,    // gather(x, idx): a buffer and a buffer of i32 positions into it
 };
 
 // What the result's dtype is, given the operands'.
