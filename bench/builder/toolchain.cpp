@@ -85,7 +85,7 @@ void StageHarnessToolchain(uid_t sandboxUid, const std::filesystem::path& root) 
 
 ContentHash& AddToolchain(ContentHash& hash, const std::vector<std::filesystem::path>& linkInputs) {
   const Toolchain& toolchain = HarnessToolchain();
-  hash.Add("akgen-candidate-build-v3").Add(toolchain.compiler).Add(toolchain.version);
+  hash.Add("akgen-candidate-build-v4").Add(toolchain.compiler).Add(toolchain.version);
   for (const std::string& flag : toolchain.compileFlags) hash.Add(flag);
   for (const std::filesystem::path& input : linkInputs) hash.AddFileStamp(input);
   for (const std::filesystem::path& header : toolchain.simulatorHeaders) hash.AddFileStamp(header);
