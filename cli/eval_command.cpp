@@ -60,6 +60,7 @@ int Eval(const EvalCommandOptions& options) {
   eval.syncMode = *sync;
   eval.timingOnly = options.timingOnly;
   eval.referenceTimes = !options.noReferenceTimes;
+  eval.keepWork = options.keepWork;
   eval.cases = *cases;
   eval.filter = options.filter;
   eval.outDir = options.outDir;

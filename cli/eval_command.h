@@ -22,6 +22,7 @@ struct EvalCommandOptions {
   std::string syncMode = "auto";
   bool timingOnly = false;
   bool noReferenceTimes = false;
+  bool keepWork = false;
   int64_t maxElements = 0;  // set from bench::kDefaultMaxElements by the command line
   std::string shapes = "task";  // MultiKernelBench: task or paper
   double mkbTolerance = 1e-4;   // MultiKernelBench's allclose tolerance

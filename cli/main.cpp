@@ -101,6 +101,9 @@ int main(int argc, char** argv) {
   eval->add_flag("--no-reference-times", evalOptions.noReferenceTimes,
                  "do not run each task's answer on the cases to time it: records have no reference_us, so no "
                  "speedup against the answer (verdicts and the samples' own times are the same)");
+  eval->add_flag("--keep-work", evalOptions.keepWork,
+                 "keep every (sample, case) pair's build and run folder under $TMPDIR/akgen-work-*; without it a "
+                 "pair's folder is removed once it is recorded, but for the first 16 failures");
   evalOptions.maxElements = akgen::bench::kDefaultMaxElements;
   eval->add_option("--max-elements", evalOptions.maxElements, kMaxElementsHelp);
   eval->add_option("--shapes", evalOptions.shapes, kShapesHelp)->check(CLI::IsMember({"task", "paper"}));

@@ -17,6 +17,7 @@
 #include "bench/builder/parallel_map.h"
 #include "bench/builder/toolchain.h"
 #include "bench/common/content_hash.h"
+#include "bench/common/empty_folders.h"
 #include "bench/compare/case_check.h"
 #include "bench/eval/eager_time.h"
 #include "bench/eval/failure_summary.h"
@@ -146,6 +147,7 @@ class Evaluation {
       return 0;
     });
     for (const std::string& warning : store_.Warnings()) Problem(warning);
+    FinishWork();
     return outcome_;
   }
 
@@ -208,8 +210,7 @@ class Evaluation {
       Problem(task.Key() + " case " + std::to_string(job.testCase->id) + ": no golden output: " + error.what());
       return;
     }
-    const fs::path workDir = workRoot_ / task.Key() / ("sample" + std::to_string(job.candidate.sample)) /
-                             ("case" + std::to_string(job.testCase->id));
+    const fs::path workDir = WorkDir(job);
     UnitSetup setup = setup_;
     setup.sandbox.sandboxUid = WorkerSandboxUid();
     // MultiKernelBench: the op call is the candidate's, recorded in the sandbox from its own ModelNew
@@ -271,7 +272,6 @@ class Evaluation {
     }
     if (options_.timingOnly) {
       Record(job, Verdict::Timed, std::move(details), "");
-      fs::remove_all(workDir);
       return;
     }
     if (run.needsReplay && mkbSetup) {
@@ -307,10 +307,37 @@ class Evaluation {
       details["reason"] = comparison.reason;
     }
     Record(job, comparison.pass ? Verdict::Pass : Verdict::WrongAnswer, std::move(details), comparison.reason);
-    if (comparison.pass) {  // failures keep their work directory for inspection
-      fs::remove_all(workDir);
-      fs::remove_all(recordDir);
+  }
+
+  // Where a (sample, case) pair builds and runs; `.record` beside it holds a MultiKernelBench call.
+  fs::path WorkDir(const CaseJob& job) const {
+    return workRoot_ / job.task->Key() / ("sample" + std::to_string(job.candidate.sample)) /
+           ("case" + std::to_string(job.testCase->id));
+  }
+
+  // Once a pair is recorded its work folder is removed, unless --keep-work, or it failed and fewer
+  // than kKeptFailures failures have kept theirs (for a look at what the candidate left).
+  void TidyWork(const CaseJob& job, Verdict verdict) {
+    if (options_.keepWork) return;
+    const bool failed = verdict != Verdict::Pass && verdict != Verdict::Timed;
+    if (failed && keptFailures_++ < kKeptFailures) return;
+    const fs::path workDir = WorkDir(job);
+    std::error_code ignored;
+    fs::remove_all(workDir, ignored);
+    fs::remove_all(workDir.string() + ".record", ignored);
+  }
+
+  // The work root holds only what was kept: empty folders go, and a root this run made goes when
+  // nothing is left in it.
+  void FinishWork() {
+    if (options_.keepWork) {
+      progress_ << "work folders kept under " << workRoot_.string() << '\n';
+      return;
     }
+    RemoveEmptyFolders(workRoot_, options_.workDir.empty());
+    if (fs::exists(workRoot_))
+      progress_ << "the work folders of " << std::min(keptFailures_.load(), kKeptFailures) << " failed (sample, case) pairs are kept under "
+                << workRoot_.string() << " (--keep-work keeps every one)\n";
   }
 
   // MultiKernelBench: how the candidate's ModelNew runs, its binding built; the build's failure otherwise.
@@ -419,6 +446,7 @@ class Evaluation {
   }
 
   void Record(const CaseJob& job, Verdict verdict, nlohmann::json details, std::string note) {
+    TidyWork(job, verdict);
     if (options_.timingOnly) details["timing_only"] = true;
     if (!job.candidate.modelFile.empty()) AddCheatingFlag(job.candidate, details);
     // Messages name the user's files, not the staged copies the sandbox compiled.
@@ -462,6 +490,8 @@ class Evaluation {
   SandboxStaging staging_;
   std::deque<Task> tasks_;  // the selected tasks with their extra cases; jobs point into them
   fs::path workRoot_;
+  static constexpr size_t kKeptFailures = 16;
+  std::atomic<size_t> keptFailures_{0};
   std::once_flag mkbOnce_;
   MkbRuntime mkb_;
   EvalOutcome outcome_;

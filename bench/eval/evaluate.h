@@ -33,6 +33,9 @@ struct EvalOptions {
   // Sandbox work directories; empty: a fresh directory under the system's temporary directory,
   // whose parents the sandbox user can search (the out directory's may not be).
   std::filesystem::path workDir;
+  // Keep every (sample, case) pair's work folder; otherwise a pair's folder goes once it is
+  // recorded, but for the first few failures, and empty folders go at the end.
+  bool keepWork = false;
   unsigned jobs = 1;
   uint64_t seed = 0;
   // Cases drawn like the listed ones (bench/task/extra_cases.h): per listed case in static mode,
