@@ -781,7 +781,8 @@ class Checker {
             "a kernel computes with matmul on l1/l0c buffers or with the vector primitives on ub buffers, not both");
   }
 
-  // l1: matmul operands (2-D, f16 or bf16) and bias rows (1-D, f16 or f32); l0c: 2-D f32 accumulators.
+  // l1: matmul operands (2-D, f16, bf16 or i8) and bias rows (1-D, f16 or f32); l0c: 2-D f32 or i32
+  // accumulators (i32 for i8 operands).
   void CheckCubeBufferDecl(const BufferDecl& decl, const BufferModel& buffer) {
     if (decl.memory == Memory::UnifiedBuffer) return;
     const bool accumulator = decl.memory == Memory::L0C;
@@ -791,12 +792,15 @@ class Checker {
             "write `" + decl.name + " = l0c(f32, ROWS, COLS)`");
     for (size_t k = 0; k < Combinations(); ++k) {
       const Dtype dtype = buffer.dtype.perCombination[k];
-      const bool fits = accumulator ? dtype == Dtype::F32
-                        : decl.extents.size() == 2 ? dtype == Dtype::F16 || dtype == Dtype::BF16
+      const bool fits = accumulator ? dtype == Dtype::F32 || dtype == Dtype::I32
+                        : decl.extents.size() == 2 ? dtype == Dtype::F16 || dtype == Dtype::BF16 || dtype == Dtype::I8
                                                    : dtype == Dtype::F16 || dtype == Dtype::F32;
       if (fits) continue;
       Error(decl.dtype.at, "dtype",
-            std::string("`") + call + "(...)` " + (accumulator ? "accumulates f32" : decl.extents.size() == 2 ? "operands of matmul are f16 or bf16" : "bias rows are f16 or f32") +
+            std::string("`") + call + "(...)` " +
+                (accumulator ? "accumulates f32 (or i32 for i8 operands)"
+                 : decl.extents.size() == 2 ? "operands of matmul are f16, bf16 or i8"
+                                            : "bias rows are f16 or f32") +
                 ", not " + DtypeText(buffer.dtype, k),
             accumulator ? "write `" + decl.name + " = l0c(f32, ROWS, COLS)`; the copy out converts to the output's dtype"
                         : "cast on the vector unit first, or declare the matching dtype");
@@ -1138,20 +1142,28 @@ class Checker {
     model_.copies.push_back(std::move(*model));
   }
 
-  // A copy moves bytes: both sides hold one dtype, except out of an l0c accumulator, which Fixpipe
-  // rounds to an f16 or bf16 output (or keeps f32).
+  // A copy moves bytes: both sides hold one dtype, except out of an f32 l0c accumulator, which
+  // Fixpipe rounds to an f16 or bf16 output (or keeps f32); an i32 accumulator goes out as it is.
   bool CheckCopyDtypes(const BufferModel& buffer, const TensorModel& tensor, SourcePosition at) {
     for (size_t k = 0; k < Combinations(); ++k) {
       const Dtype global = tensor.dtype.perCombination[k];
       const Dtype local = buffer.dtype.perCombination[k];
-      if (buffer.memory == Memory::L0C ? global == Dtype::F32 || global == Dtype::F16 || global == Dtype::BF16
-                                       : global == local)
+      const bool floatAccumulator = buffer.memory == Memory::L0C && local == Dtype::F32;
+      if (floatAccumulator ? global == Dtype::F32 || global == Dtype::F16 || global == Dtype::BF16 : global == local)
         continue;
+      std::string why = ": a copy does not convert";
+      std::string hint = "declare `" + buffer.name + "` with `" + tensor.name + "`'s dtype and `cast` in compute:";
+      if (floatAccumulator) {
+        why = ": an f32 accumulator goes out to f16, bf16 or f32";
+        hint = "compute into an f16, bf16 or f32 output";
+      } else if (buffer.memory == Memory::L0C) {
+        why = ": an i32 accumulator goes out as i32";
+        hint = "copy it into an i32 output or workspace and convert it on the vector unit";
+      }
       Error(at, "dtype",
             "`" + tensor.name + "` holds " + DtypeText(tensor.dtype, k) + " and `" + buffer.name + "` " +
-                DtypeText(buffer.dtype, k) + (buffer.memory == Memory::L0C ? ": an accumulator goes out to f16, bf16 or f32" : ": a copy does not convert"),
-            buffer.memory == Memory::L0C ? "compute into an f16, bf16 or f32 output"
-                                         : "declare `" + buffer.name + "` with `" + tensor.name + "`'s dtype and `cast` in compute:");
+                DtypeText(buffer.dtype, k) + why,
+            hint);
       return false;
     }
     return true;
@@ -1476,7 +1488,21 @@ class Checker {
       if (operands[1]->dtype.perCombination[k] != a) {
         Error(call.operands[1].at, "dtype",
               "`matmul` multiplies " + DtypeText(operands[0]->dtype, k) + " by " + DtypeText(operands[1]->dtype, k),
-              "both operands have one dtype, f16 or bf16");
+              "both operands have one dtype, f16, bf16 or i8");
+        return;
+      }
+      // The cube sums i8 products in i32 and f16/bf16 products in f32.
+      const Dtype sums = a == Dtype::I8 ? Dtype::I32 : Dtype::F32;
+      if (destination.dtype.perCombination[k] != sums) {
+        Error(call.at, "dtype",
+              "`matmul` of " + DtypeText(operands[0]->dtype, k) + " operands sums in " + std::string(DtypeName(sums)) + ", and `" +
+                  destination.name + "` holds " + DtypeText(destination.dtype, k),
+              "declare `" + destination.name + " = l0c(" + std::string(DtypeName(sums)) + ", ROWS, COLS)`");
+        return;
+      }
+      if (operands.size() == 3 && a == Dtype::I8) {
+        Error(call.operands[2].at, "dtype", "a bias row with i8 operands",
+              "add the bias after the copy out, on the vector unit: the cube adds bias rows to f16 and bf16 products");
         return;
       }
       if (operands.size() == 3 && operands[2]->dtype.perCombination[k] == Dtype::F16 && a != Dtype::F16) {
@@ -1484,7 +1510,7 @@ class Checker {
               "the bias table converts f16 rows only beside f16 operands: copy the bias in as f32");
         return;
       }
-      compute.resultDtype.push_back(Dtype::F32);
+      compute.resultDtype.push_back(sums);
       compute.operandDtype.push_back(a);
     }
     std::vector<const CopyModel*> filled;
@@ -2108,15 +2134,21 @@ class Checker {
   // compiler's K steps need one 16-column step of a's largest rows (and of b's largest columns) to
   // fit half of L0A (L0B).
   void CheckCubeBudget() {
-    auto edge = [&](const Expr& extent) { return (Range(extent).high.value_or(0) + kFractalEdge - 1) / kFractalEdge * kFractalEdge; };
+    // i8 operands and their i32 sums go in 32-wide blocks (an i8 fractal is 16 x 32, and B is
+    // transposed in 32 x 32 squares); the others in 16-wide ones.
+    auto edge = [&](const Expr& extent, Dtype dtype = Dtype::F16) {
+      const int64_t unit = dtype == Dtype::I8 || dtype == Dtype::I32 ? 2 * kFractalEdge : kFractalEdge;
+      return (Range(extent).high.value_or(0) + unit - 1) / unit * unit;
+    };
     for (size_t k = 0; k < Combinations(); ++k) {
       int64_t l1 = 0;
       int64_t l0c = 0;
       std::string l1Shares;
       std::string l0cShares;
       for (const BufferModel& buffer : model_.buffers) {
-        int64_t elements = edge(*buffer.extents[0]) * (buffer.extents.size() == 2 ? edge(*buffer.extents[1]) : 1);
-        const int64_t bytes = elements * DtypeBytes(buffer.dtype.perCombination[k]) * buffer.depth;
+        const Dtype dtype = buffer.dtype.perCombination[k];
+        int64_t elements = edge(*buffer.extents[0], dtype) * (buffer.extents.size() == 2 ? edge(*buffer.extents[1], dtype) : 1);
+        const int64_t bytes = elements * DtypeBytes(dtype) * buffer.depth;
         std::string& shares = buffer.memory == Memory::L1 ? l1Shares : l0cShares;
         shares += (shares.empty() ? "" : ", ") + buffer.name + " " + std::to_string(bytes);
         (buffer.memory == Memory::L1 ? l1 : l0c) += bytes;

@@ -17,7 +17,7 @@ class CubeLowering {
   std::string Position(const BufferModel& buffer) const;
   // Bias rows are read by the matmul that starts an accumulator only: a flag-ordered TBuf.
   bool IsBiasRow(const std::string& buffer) const;
-  // The bytes of one of the buffer's slots: both extents rounded up to whole 16 x 16 fractals.
+  // The bytes of one of the buffer's slots: both extents rounded up to whole blocks (CubeEdge).
   std::string SlotBytes(const BufferModel& buffer);
 
   // `BUF[0:r, 0:c] = x.view(-1, L)[...]` into l1, from `source` (the GlobalTensor at the block's start).

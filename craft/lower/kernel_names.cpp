@@ -28,6 +28,18 @@ bool IsCompareOperand(const ProgramModel& model, const std::string& buffer) {
   return false;
 }
 
+// A block of constants: its first line after the comments declares one (a function that merely
+// uses constexpr inside is a helper, which may call the scalar helpers).
+bool DefinesConstants(const std::string& definition) {
+  size_t line = 0;
+  while (line < definition.size() && definition.compare(line, 2, "//") == 0) {
+    const size_t end = definition.find('\n', line);
+    if (end == std::string::npos) return false;
+    line = end + 1;
+  }
+  return definition.compare(line, 10, "constexpr ") == 0;
+}
+
 }  // namespace
 
 KernelNames::KernelNames(const ProgramModel& model, const std::vector<TilingField>& fields)
@@ -127,11 +139,11 @@ std::vector<std::string> KernelNames::HelperDefinitions() const {
   // Constants first: the helpers may use them.
   std::vector<std::string> definitions;
   for (const std::string& helper : helpers_) {
-    if (helper.find("constexpr") != std::string::npos) definitions.push_back(helper);
+    if (DefinesConstants(helper)) definitions.push_back(helper);
   }
   for (const std::string& helper : scalars_.HelperDefinitions()) definitions.push_back(helper);
   for (const std::string& helper : helpers_) {
-    if (helper.find("constexpr") == std::string::npos) definitions.push_back(helper);
+    if (!DefinesConstants(helper)) definitions.push_back(helper);
   }
   return definitions;
 }
