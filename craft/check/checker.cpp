@@ -82,6 +82,10 @@ const char* StageName(Where where) {
   }
 }
 
+Where WhereOf(StageKind kind) {
+  return kind == StageKind::CopyIn ? Where::CopyIn : kind == StageKind::Compute ? Where::Compute : Where::CopyOut;
+}
+
 ValueKind Join(ValueKind a, ValueKind b) {
   if (a == ValueKind::Float || b == ValueKind::Float) return ValueKind::Float;
   if (a == ValueKind::Bool && b == ValueKind::Bool) return ValueKind::Bool;
@@ -106,6 +110,7 @@ class Checker {
     CheckHeader();
     CheckHost();
     CheckKernel();
+    PlaceStages();
     ClassifyBuffers();
     CheckRationales();
     CheckBudget();
@@ -143,7 +148,7 @@ class Checker {
     if (where == Where::Host)
       names.insert(names.end(), {"core_num", "ub_bytes"});
     else
-      names.insert(names.end(), {"block_idx", "block_num"});
+      names.insert(names.end(), {"block_idx", "block_num", "sub_idx", "sub_num"});
     return names;
   }
 
@@ -350,6 +355,8 @@ class Checker {
       if (name == "ub_bytes") return Interval::Exactly(kUbBytes);
       if (name == "core_num" || name == "block_num") return Interval::AtLeast(1);
       if (name == "block_idx") return Interval::AtLeast(0);
+      if (name == "sub_idx") return Interval{0, 1};
+      if (name == "sub_num") return Interval{1, 2};
       const Symbol* symbol = Find(name);
       if (!symbol) return Interval{};
       // In one dtype combination, a host value sized by a dtype variable (`tile = 96000 // sizeof(T)`)
@@ -432,7 +439,8 @@ class Checker {
   ValueKind CheckName(const Expr& expr, Where where) {
     const std::string& name = expr.name;
     bool host = where == Where::Host;
-    if ((host && (name == "core_num" || name == "ub_bytes")) || (!host && (name == "block_idx" || name == "block_num")))
+    if ((host && (name == "core_num" || name == "ub_bytes")) ||
+        (!host && (name == "block_idx" || name == "block_num" || name == "sub_idx" || name == "sub_num")))
       return ValueKind::Int;
     if (ParseDtype(name)) {
       Error(expr.at, "dtype", "`" + name + "` is a dtype, not a value", "write `sizeof(" + name + ")` for its size");
@@ -774,11 +782,41 @@ class Checker {
     const auto vector = std::find_if(model_.buffers.begin(), model_.buffers.end(),
                                      [](const BufferModel& b) { return b.memory == Memory::UnifiedBuffer; });
     model_.cube = cube != model_.buffers.end();
-    if (model_.cube && vector != model_.buffers.end())
-      Error(vector->at, "stage",
-            "`" + vector->name + "` is a ub buffer, but `" + cube->name +
-                "` puts this kernel on the cube cores, which have no Unified Buffer",
-            "a kernel computes with matmul on l1/l0c buffers or with the vector primitives on ub buffers, not both");
+    model_.mixed = model_.cube && vector != model_.buffers.end();
+  }
+
+  // Each stage block runs on the kind of core whose buffers it touches. In a mixed kernel a block
+  // touches one kind only, and `sync_all()`, which waits for every core of both kinds, stands in a
+  // copyout: block of its own.
+  void PlaceStages() {
+    for (StageModel& stage : model_.stages) {
+      const BufferModel* cube = nullptr;
+      const BufferModel* vector = nullptr;
+      for (const BufferModel& buffer : model_.buffers) {
+        const bool touches = std::count(buffer.writtenBy.begin(), buffer.writtenBy.end(), stage.index) +
+                                 std::count(buffer.readBy.begin(), buffer.readBy.end(), stage.index) > 0;
+        if (!touches) continue;
+        (buffer.memory == Memory::UnifiedBuffer ? vector : cube) = &buffer;
+      }
+      stage.onCube = cube != nullptr || (!model_.mixed && model_.cube);
+      stage.onVector = vector != nullptr || (!model_.mixed && !model_.cube);
+      const Block& body = std::get<StageBlock>(stage.statement->node).body;
+      const bool syncs = std::any_of(body.begin(), body.end(), [](const Statement& statement) {
+        return std::holds_alternative<SyncAllBlocks>(statement.node);
+      });
+      if (!model_.mixed) continue;
+      if (cube && vector) {
+        Error(stage.statement->at, "stage",
+              std::string("this ") + StageName(WhereOf(stage.kind)) + " block touches `" + cube->name +
+                  "` of the cube and `" + vector->name + "` of the vector cores",
+              "a stage block runs on one kind of core: split it into one block for the l1/l0c buffers and one for the ub buffers");
+      } else if (syncs && body.size() > 1) {
+        Error(stage.statement->at, "stage", "`sync_all()` shares its copyout: block with copies in a mixed kernel",
+              "write `sync_all()` in a copyout: block of its own: it waits for the cube and the vector cores alike");
+      } else if (syncs) {
+        stage.onCube = stage.onVector = true;
+      }
+    }
   }
 
   // l1: matmul operands (2-D, f16, bf16 or i8) and bias rows (1-D, f16 or f32); l0c: 2-D f32 or i32
@@ -1011,10 +1049,7 @@ class Checker {
                                                       [&](const StageModel& other) { return other.kind == block.kind; }));
     model_.stages.push_back(stage);
     currentStage_ = stage.index;
-    Where where = block.kind == StageKind::CopyIn ? Where::CopyIn
-                  : block.kind == StageKind::Compute ? Where::Compute
-                                                     : Where::CopyOut;
-    CheckBlock(block.body, where);
+    CheckBlock(block.body, WhereOf(block.kind));
   }
 
   // ---- copies ----
@@ -2146,6 +2181,7 @@ class Checker {
       std::string l1Shares;
       std::string l0cShares;
       for (const BufferModel& buffer : model_.buffers) {
+        if (buffer.memory == Memory::UnifiedBuffer) continue;  // a mixed kernel's vector side
         const Dtype dtype = buffer.dtype.perCombination[k];
         int64_t elements = edge(*buffer.extents[0], dtype) * (buffer.extents.size() == 2 ? edge(*buffer.extents[1], dtype) : 1);
         const int64_t bytes = elements * DtypeBytes(dtype) * buffer.depth;

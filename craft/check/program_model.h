@@ -114,6 +114,10 @@ struct StageModel {
   StageKind kind = StageKind::CopyIn;
   int index = 0;   // position among all stage blocks, in source order, from 0
   int number = 1;  // position among the blocks of the same kind, from 1: CopyIn1, Compute2, ...
+  // The core that runs it: the cube when it touches l1/l0c buffers, the vector cores when it
+  // touches ub buffers; a mixed kernel's `sync_all()` block touches none and runs on both.
+  bool onCube = false;
+  bool onVector = false;
 };
 
 struct BufferModel {
@@ -239,6 +243,9 @@ struct ProgramModel {
   bool usesSyncAll = false;
   // The kernel declares l1/l0c buffers: it runs on the cube cores (AIC), `core_num` counts those.
   bool cube = false;
+  // It declares ub buffers too: a mixed kernel (KERNEL_TYPE_MIX_AIC_1_2), each AI core's cube and
+  // its two vector cores running the same statements, each stage block on its own kind of core.
+  bool mixed = false;
 
   const BufferModel* FindBuffer(const std::string& name) const;
   const HostValue* FindHostValue(const std::string& name) const;

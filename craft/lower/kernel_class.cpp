@@ -108,6 +108,8 @@ class KernelWriter {
   void WriteCompute(CodeWriter& out, const Statement& statement, const StageModel& stage);
   IdentityCast IdentityCastOf(const ComputeModel& compute, const StageModel& stage);
   std::string ScalarType(const std::string& name) const;
+  // SyncAll waits for the vector cores; in a mixed kernel for the cube cores too.
+  std::string SyncAllLine() const { return model_.mixed ? "SyncAll<false>();" : "SyncAll();"; }
   std::string TemplateHead() const;
 
   const Program& program_;
@@ -277,21 +279,22 @@ void KernelWriter::WriteInit(CodeWriter& out) {
       if (&tensor != &model_.workspaces.back()) out.Line("next += AlignUpTo(" + elements + " * sizeof(" + type + "), 32);");
     }
   }
+  // The cube's memories and the vector cores' UB, each set up on its own kind of core.
+  std::vector<std::string> cubeLines;
+  std::vector<std::string> vectorLines;
   std::vector<std::string> scratch;
   for (const BufferPlan& buffer : buffers_) {
+    const bool onCube = buffer.model->memory != Memory::UnifiedBuffer;
     // a pairs buffer's elements are 8-byte (value, index) pairs (sort_rows)
-    const std::string bytes = buffer.model->memory != Memory::UnifiedBuffer ? cube_.SlotBytes(*buffer.model)
+    const std::string bytes = onCube ? cube_.SlotBytes(*buffer.model)
                               : names_.Capacity(*buffer.model) +
                                     (buffer.model->pairs ? " * SORT_PAIR_BYTES" : " * sizeof(" + KernelType(buffer.model->dtype) + ")");
     if (buffer.model->pairs) computes_.UseSortHelpers();
-    if (buffer.Queue()) {
-      out.Line("pipe.InitBuffer(" + buffer.Member() + ", " + std::to_string(buffer.model->depth) + ", " + bytes + ");");
-    } else {
-      out.Line("pipe.InitBuffer(" + buffer.Member() + ", " + bytes + ");");
-    }
+    const std::string depth = buffer.Queue() ? std::to_string(buffer.model->depth) + ", " : "";
+    (onCube ? cubeLines : vectorLines).push_back("pipe.InitBuffer(" + buffer.Member() + ", " + depth + bytes + ");");
   }
   if (model_.cube) {
-    for (const std::string& line : cube_.InitLines()) out.Line(line);
+    for (const std::string& line : cube_.InitLines()) cubeLines.push_back(line);
   }
   for (const ComputeModel& compute : model_.computes) {
     const std::string bytes = compute.matmul ? "" : computes_.ScratchBytes(compute);
@@ -302,14 +305,19 @@ void KernelWriter::WriteInit(CodeWriter& out) {
     for (const std::string& output : model_.zeroedOutputs) {
       for (const Dtype dtype : model_.FindTensor(output)->dtype.perCombination) widest = std::max(widest, DtypeBytes(dtype));
     }
-    out.Line("pipe.InitBuffer(zeroBuf, ZERO_CHUNK * " + std::to_string(widest) + ");");
+    vectorLines.push_back("pipe.InitBuffer(zeroBuf, ZERO_CHUNK * " + std::to_string(widest) + ");");
   }
   if (!scratch.empty()) {
     std::string largest = scratch[0];
     for (size_t i = 1; i < scratch.size(); ++i) largest = "ScalarMax<int64_t>(" + largest + ", " + scratch[i] + ")";
     if (scratch.size() > 1) names_.Scalars().UseHelper("ScalarMax");
-    out.Line("// the temporaries of composites and reductions, the largest statement's");
-    out.Line("pipe.InitBuffer(scratchBuf, " + largest + ");");
+    vectorLines.push_back("// the temporaries of composites and reductions, the largest statement's");
+    vectorLines.push_back("pipe.InitBuffer(scratchBuf, " + largest + ");");
+  }
+  for (const auto& [lines, guard] : {std::pair{&cubeLines, "if ASCEND_IS_AIC"}, std::pair{&vectorLines, "if ASCEND_IS_AIV"}}) {
+    if (model_.mixed && !lines->empty()) out.Open(guard);
+    for (const std::string& line : *lines) out.Line(line);
+    if (model_.mixed && !lines->empty()) out.Close();
   }
   out.Close();
 }
@@ -319,7 +327,8 @@ void KernelWriter::WriteZeroedOutputs(CodeWriter& out) {
   if (model_.zeroedOutputs.empty()) return;
   names_.UseHelper("// Elements the zero(...) of an output clears per copy.\nconstexpr int64_t ZERO_CHUNK = 256;");
   names_.Scalars().UseHelper("ScalarMin");
-  out.Open("if (GetBlockIdx() == 0)");
+  // A mixed kernel clears them on vector core 0, and every core of both kinds waits.
+  out.Open(model_.mixed ? "if (ASCEND_IS_AIV && GetBlockIdx() == 0)" : "if (GetBlockIdx() == 0)");
   for (const std::string& output : model_.zeroedOutputs) {
     const std::string type = KernelType(model_.FindTensor(output)->dtype);
     const std::string elements = ElementsField(output);
@@ -336,11 +345,16 @@ void KernelWriter::WriteZeroedOutputs(CodeWriter& out) {
     out.Close();
   }
   out.Close();
-  out.Line("SyncAll();");
+  out.Line(SyncAllLine());
 }
 
 void KernelWriter::WriteBlock(CodeWriter& out, const Block& block) {
+  std::string openGuard;  // the core-kind test the last stage calls stand under
   for (const Statement& statement : block) {
+    if (!openGuard.empty() && !std::holds_alternative<StageBlock>(statement.node)) {
+      out.Close();
+      openGuard.clear();
+    }
     if (const auto* binding = std::get_if<Binding>(&statement.node)) {
       const auto span = std::find_if(model_.blockSpans.begin(), model_.blockSpans.end(),
                                      [&](const BlockSpanUse& use) { return use.statement == &statement; });
@@ -383,10 +397,22 @@ void KernelWriter::WriteBlock(CodeWriter& out, const Block& block) {
       out.Close();
     } else if (std::holds_alternative<StageBlock>(statement.node)) {
       const StageModel* stage = model_.StageOf(&statement);
-      out.Line(std::string(StageName(stage->kind)) + std::to_string(stage->number) + "(" +
-               Join(StageParameters(*stage), ", ") + ");");
+      const std::string call = std::string(StageName(stage->kind)) + std::to_string(stage->number) + "(" +
+                               Join(StageParameters(*stage), ", ") + ");";
+      // A mixed kernel's cores all run these statements; each stage block on its own kind of core
+      // (the blocks in a row on one kind under one guard).
+      const std::string guard = !model_.mixed || stage->onCube == stage->onVector ? ""
+                                : stage->onCube                                   ? "if ASCEND_IS_AIC"
+                                                                                  : "if ASCEND_IS_AIV";
+      if (guard != openGuard) {
+        if (!openGuard.empty()) out.Close();
+        if (!guard.empty()) out.Open(guard);
+        openGuard = guard;
+      }
+      out.Line(call);
     }
   }
+  if (!openGuard.empty()) out.Close();
 }
 
 void KernelWriter::WriteCopy(CodeWriter& out, const Statement& statement, std::map<std::string, int>& copyNames) {
@@ -553,7 +579,7 @@ void KernelWriter::WriteStatement(CodeWriter& out, const Statement& statement, c
   } else if (std::holds_alternative<ComputeAssign>(statement.node)) {
     WriteCompute(out, statement, stage);
   } else if (std::holds_alternative<SyncAllBlocks>(statement.node)) {
-    out.Line("SyncAll();");
+    out.Line(SyncAllLine());
   }
 }
 
@@ -618,7 +644,7 @@ void KernelWriter::WriteStage(CodeWriter& out, const StageModel& stage) {
     // A bias row's reader orders itself, only when it reads (CubeLowering::MatmulLines).
     if (!touches(*buffer.model) || (stage.kind == StageKind::Compute && cube_.IsBiasRow(buffer.model->name))) continue;
     for (const StageKind other : buffer.touchedBy) {
-      const std::string event = std::string(Pipe(stage.kind, model_.cube)) + "_" + Pipe(other, model_.cube);
+      const std::string event = std::string(Pipe(stage.kind, stage.onCube)) + "_" + Pipe(other, stage.onCube);
       if (other != stage.kind && std::find(events.begin(), events.end(), event) == events.end()) events.push_back(event);
     }
   }
@@ -753,7 +779,11 @@ std::string KernelWriter::Source(const std::string& kernelName) {
   }
   entry.Line("");
   entry.Open("extern \"C\" __global__ __aicore__ void " + kernelName + "(" + Join(parameters, ", ") + ")");
-  if (model_.cube) entry.Line("KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);");
+  if (model_.mixed) {
+    entry.Line("KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);");
+  } else if (model_.cube) {
+    entry.Line("KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);");
+  }
   entry.Line("GET_TILING_DATA(tilingData, tiling);");
   entry.Line(className + (dtypes.empty() ? "" : "<" + Join(dtypes, ", ") + ">") + " op;");
   gm.push_back("tilingData");

@@ -52,8 +52,16 @@ KernelNames::KernelNames(const ProgramModel& model, const std::vector<TilingFiel
                              for (const KernelScalar& scalar : model_.kernelScalars) {
                                if (scalar.name == name) return CppExpression{name, TypeOf(scalar.kind), 0};
                              }
-                             if (name == "block_idx") return CppExpression{"GetBlockIdx()", ScalarType::Int, 0};
+                             // In a mixed kernel a vector core's GetBlockIdx() counts vector cores: its AI
+                             // core is that over the vector cores per AI core (GetTaskRation(), 1 on the cube).
+                             if (name == "block_idx")
+                               return CppExpression{model_.mixed ? "(GetBlockIdx() / GetTaskRation())" : "GetBlockIdx()",
+                                                    ScalarType::Int, 0};
                              if (name == "block_num") return CppExpression{"GetBlockNum()", ScalarType::Int, 0};
+                             if (name == "sub_idx")
+                               return CppExpression{model_.mixed ? "GetSubBlockIdx()" : "0", ScalarType::Int, 0};
+                             if (name == "sub_num")
+                               return CppExpression{model_.mixed ? "GetSubBlockNum()" : "1", ScalarType::Int, 0};
                              return std::nullopt;
                            },
                            [this, &fields](const Expr& call) -> std::optional<CppExpression> {

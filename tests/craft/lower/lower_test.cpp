@@ -327,7 +327,9 @@ INSTANTIATE_TEST_SUITE_P(Programs, GoldenProgram,
                                            Solution("level2/Reduce/SoftmaxLastDim", "softmax_last_dim"),
                                            Solution("level2/Mhc/MhcPostGrad", "mhc_post_grad"),
                                            Solution("level3/Sort/TopKLastDim", "top_k_last_dim"),
-                                           Solution("level3/GMM/TiledMatmulBias", "tiled_matmul_bias")),
+                                           Solution("level3/GMM/TiledMatmulBias", "tiled_matmul_bias"),
+                                           Solution("level3/GMM/GroupedMatmulPerTokenDequant",
+                                                    "grouped_matmul_per_token_dequant")),
                          [](const ::testing::TestParamInfo<GoldenCase>& info) { return info.param.name; });
 
 }  // namespace
