@@ -7,6 +7,7 @@
 #include <cmath>
 #include <chrono>
 #include <deque>
+#include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -191,6 +192,12 @@ class Evaluation {
 
   void EvaluateCase(const CaseJob& job) {
     const Task& task = *job.task;
+    // A unit one of whose cases timed out has failed: its other cases are not run to the limit too.
+    if (const std::optional<int> timedOut = TimedOutCase(job)) {
+      const std::string reason = "not run: case " + std::to_string(*timedOut) + " of this unit timed out";
+      Record(job, Verdict::Timeout, {{"not_run", true}, {"reason", reason}}, reason);
+      return;
+    }
     // Before the golden: a candidate that cannot be built needs none.
     if (const std::optional<UnitRun> failure = CandidateFailure(job.candidate)) {
       RecordFailure(job, *failure->failure, failure->detail);
@@ -445,8 +452,20 @@ class Evaluation {
     Record(job, verdict, {{"detail", Capped(detail)}}, FailureSummary(verdict, detail));
   }
 
+  // The case of the job's unit (its task and sample) that timed out first, if one did.
+  std::optional<int> TimedOutCase(const CaseJob& job) {
+    std::lock_guard lock(mutex_);
+    const auto found = timedOut_.find({job.task->Key(), job.candidate.sample});
+    if (found == timedOut_.end()) return std::nullopt;
+    return found->second;
+  }
+
   void Record(const CaseJob& job, Verdict verdict, nlohmann::json details, std::string note) {
     TidyWork(job, verdict);
+    if (verdict == Verdict::Timeout && !details.contains("not_run")) {
+      std::lock_guard lock(mutex_);
+      timedOut_.emplace(std::pair{job.task->Key(), job.candidate.sample}, job.testCase->id);
+    }
     if (options_.timingOnly) details["timing_only"] = true;
     if (!job.candidate.modelFile.empty()) AddCheatingFlag(job.candidate, details);
     // Messages name the user's files, not the staged copies the sandbox compiled.
@@ -492,6 +511,7 @@ class Evaluation {
   fs::path workRoot_;
   static constexpr size_t kKeptFailures = 16;
   std::atomic<size_t> keptFailures_{0};
+  std::map<std::pair<std::string, int>, int> timedOut_;  // (task, sample) -> its case that timed out
   std::once_flag mkbOnce_;
   MkbRuntime mkb_;
   EvalOutcome outcome_;

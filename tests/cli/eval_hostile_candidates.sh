@@ -3,7 +3,8 @@
 # call at the start of its tiling function (candidate host code runs only inside the sandbox).
 #   sample0 looks for the harness's golden outputs   -> pass: it cannot see them (seeing them fails the tiling)
 #   sample1 connects to a listener on 127.0.0.1      -> pass: no network (a connection fails the tiling)
-#   sample2 loops forever                            -> timeout
+#   sample2 loops forever                            -> timeout on its first case; its other five
+#                                                       cases are recorded not run, not run to the limit
 #   sample3 forks without end                        -> timeout or crash, and the evaluation goes on
 set -euo pipefail
 akgen=$1
@@ -50,9 +51,16 @@ hostile sample3 "for (;;) fork(); return true;"
 python3 - "$scratch/hostile/results.jsonl" <<'PY' || { cat "$scratch/hostile.log"; exit 1; }
 import collections, json, sys
 verdicts = collections.defaultdict(set)
+looping = []
 for line in open(sys.argv[1]):
     record = json.loads(line)
     verdicts[record["sample"]].add(record["verdict"])
+    if record["sample"] == 2:
+        looping.append(record)
+ran = [r for r in looping if not r["details"].get("not_run")]
+skipped = [r for r in looping if r["details"].get("not_run")]
+if len(looping) != 6 or len(ran) != 1 or any(f"case {ran[0]['case']} of this unit timed out" not in r["details"]["reason"] for r in skipped):
+    sys.exit(f"sample2: expected one case run to the limit and five recorded not run, got {looping}")
 expected = {0: {"pass"}, 1: {"pass"}, 2: {"timeout"}, 3: {"timeout", "crash"}}
 for sample, allowed in expected.items():
     if not verdicts[sample] or not verdicts[sample] <= allowed:
