@@ -101,6 +101,7 @@ class KernelWriter {
   std::vector<std::string> StageParameters(const StageModel& stage);
   void WriteInit(CodeWriter& out);
   void WriteZeroedOutputs(CodeWriter& out);
+  std::vector<std::string> ClearedRowPadding(const BufferPlan& buffer);
   void WriteBlock(CodeWriter& out, const Block& block);
   void WriteStage(CodeWriter& out, const StageModel& stage);
   void WriteStatement(CodeWriter& out, const Statement& statement, const StageModel& stage, std::map<std::string, int>& copyNames);
@@ -293,6 +294,9 @@ void KernelWriter::WriteInit(CodeWriter& out) {
     const std::string depth = buffer.Queue() ? std::to_string(buffer.model->depth) + ", " : "";
     (onCube ? cubeLines : vectorLines).push_back("pipe.InitBuffer(" + buffer.Member() + ", " + depth + bytes + ");");
   }
+  for (const BufferPlan& buffer : buffers_) {
+    for (const std::string& line : ClearedRowPadding(buffer)) vectorLines.push_back(line);
+  }
   if (model_.cube) {
     for (const std::string& line : cube_.InitLines()) cubeLines.push_back(line);
   }
@@ -320,6 +324,44 @@ void KernelWriter::WriteInit(CodeWriter& out) {
     if (model_.mixed && !lines->empty()) out.Close();
   }
   out.Close();
+}
+
+// A 2-D buffer holds each row in a ROW_ALIGN-element stride, and a row copy writes only the row's
+// 32-byte blocks (bcast_row, softmax_rows and the scans only its COLS values): when COLS leaves a gap
+// before the next row, the gap is cleared once here (every slot of a queue), so instructions over
+// whole rows never read bytes nothing wrote. The values there never reach an output.
+std::vector<std::string> KernelWriter::ClearedRowPadding(const BufferPlan& buffer) {
+  const BufferModel& model = *buffer.model;
+  const bool rowsCopiedIn = std::any_of(model_.copies.begin(), model_.copies.end(), [&](const CopyModel& copy) {
+    return copy.buffer == model.name && copy.rows && !copy.toGlobal;
+  });
+  const bool rowsComputed = std::any_of(model_.computes.begin(), model_.computes.end(), [&](const ComputeModel& compute) {
+    const Primitive written = compute.primitive;
+    return compute.destination == model.name &&
+           (written == Primitive::BcastRow || written == Primitive::SoftmaxRows || written == Primitive::CumsumRows ||
+            written == Primitive::CumprodRows);
+  });
+  if (model.memory != Memory::UnifiedBuffer || model.extents.size() != 2 || !(rowsCopiedIn || rowsComputed) ||
+      model.pairs)
+    return {};
+  const std::string type = KernelType(model.dtype);
+  const std::string bytes = names_.Capacity(model) + " * sizeof(" + type + ")";
+  const std::string columns = names_.Columns(model);
+  std::vector<std::string> lines = {"if (" + columns + " % ROW_ALIGN != 0) {",
+                                    "    // the gaps after " + model.name + "'s rows, which its copies do not write"};
+  const int slots = buffer.Queue() ? model.depth : 1;
+  for (int slot = 0; slot < slots; ++slot) {
+    const std::string tensor = "scratchPadding" + std::to_string(slot);
+    lines.push_back("    LocalTensor<" + type + "> " + tensor + " = " + buffer.Member() +
+                    (buffer.Queue() ? ".AllocTensor<" + type + ">();" : ".Get<" + type + ">();"));
+    lines.push_back("    Duplicate(" + tensor + ".template ReinterpretCast<int16_t>(), static_cast<int16_t>(0), " +
+                    "static_cast<int32_t>(" + bytes + " / 2));");
+  }
+  for (int slot = 0; slot < slots && buffer.Queue(); ++slot)
+    lines.push_back("    " + buffer.Member() + ".FreeTensor(scratchPadding" + std::to_string(slot) + ");");
+  if (!buffer.Queue()) lines.push_back("    " + names_.PipeSync("V_MTE2"));
+  lines.push_back("}");
+  return lines;
 }
 
 // zero(y): block 0 clears y in ZERO_CHUNK pieces while the others wait, so no block adds into it early.
