@@ -85,5 +85,30 @@ TEST(OpDefSignature, OrderKindsAndCountsAreErrorsNamesAndColumnsWarnings) {
       << warnings;
 }
 
+// An OpDef often lists dtypes no case uses: one craft lacks beside ones it has is a warning (its
+// cases fail), a tensor only in dtypes craft lacks an error.
+TEST(OpDefSignature, ADtypeCraftLacksIsAWarningBesideOnesItHas) {
+  constexpr const char* kWider = R"(
+        this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT, ge::DT_UINT32});
+        this->Input("z").ParamType(REQUIRED).DataType({ge::DT_COMPLEX64, ge::DT_COMPLEX64});
+        this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT, ge::DT_UINT32});
+)";
+  const std::string source = "op Wider:\n  input x: f32\n  input z: f32\n  output y: f32 like x\n"
+                             "host:\n  launch(1)\nkernel:\n  a = ub(f32, 8)\n";
+  ParseResult parsed = Parse(source, "p.craft");
+  ASSERT_TRUE(parsed.program);
+  std::vector<Diagnostic> built;
+  const ProgramModel model = BuildModel(*parsed.program, "p.craft", built);
+  const std::optional<OpDefSignature> task = ParseOpDef(kWider);
+  ASSERT_TRUE(task);
+  const std::vector<Diagnostic> diagnostics = CheckSignature(parsed.program->op, model, *task, "p.craft", "op_host/wider.cpp");
+  const std::string errors = Messages(diagnostics, Severity::Error);
+  const std::string warnings = Messages(diagnostics, Severity::Warning);
+  EXPECT_NE(warnings.find("also accepts `x` as DT_UINT32, which craft has no dtype for"), std::string::npos) << warnings;
+  EXPECT_NE(warnings.find("also accepts `y` as DT_UINT32"), std::string::npos) << warnings;
+  EXPECT_NE(errors.find("the task passes `z` as DT_COMPLEX64, which craft has no dtype for"), std::string::npos) << errors;
+  EXPECT_EQ(errors.find("`x`"), std::string::npos) << errors;
+}
+
 }  // namespace
 }  // namespace akgen::craft
