@@ -86,6 +86,13 @@ std::optional<TempNeed> TempNeedOf(Primitive primitive, const std::string& opera
       // Sized like the destination: a u32 byte offset per element it receives.
       need.eighthBytesPerElement.assign(operandDtypes.size(), 4 * 8);
       break;
+    case Primitive::CumsumRows:
+    case Primitive::CumprodRows:
+      // From 16 rows on, a lane per row: twice the operand's elements of lanes and of int32 offsets.
+      need.alignedRegions = 2;
+      need.eighthBytesPerElement.assign(operandDtypes.size(), 8 * 8);
+      need.fixedBytes = 64;
+      break;
     case Primitive::MergeRows:
       // Sized like the destination (K pairs a row): the merge of up to K pairs of each operand, 2K pairs.
       need.rowStrides = 2;

@@ -75,6 +75,46 @@ constexpr const char* kErfA[] = {"0.254829592f", "-0.284496736f", "1.421413741f"
 
 // The kernel helpers of the sort primitives (docs/dsl.md "Sorting and top-k"). The functions'
 // text avoids the word the helper list sorts constants by, so they follow AlignUpTo and the rest.
+// cumsum_rows/cumprod_rows of 16 rows or more. The text avoids the word the helper list sorts
+// constants by, so it follows AlignUpTo.
+const char* kScanRowsByLanes = R"(// Each of `rows` rows' running sum (kSum) or product over its `cols` columns, left to right, a
+// lane per row: Gather turns the rows into columns of `width` lanes, one Add (Mul) per column
+// takes in the column before it, and a second Gather turns the lanes back into rows (padding
+// columns read the last column). Each row's steps are the scalar scan's, in its order and rounding.
+// `lanes` and `offsets` hold 2 * rows * srcStride elements each: width <= 2 * rows from 16 rows on.
+template <typename T, bool kSum>
+__aicore__ inline void ScanRowsByLanes(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& lanes,
+                                       const LocalTensor<int32_t>& offsets, int64_t rows, int64_t cols,
+                                       int64_t srcStride, int64_t dstStride) {
+    const int64_t width = AlignUpTo(rows, 16);  // whole 32-byte blocks of lanes for f16 and f32
+    const int32_t size = static_cast<int32_t>(sizeof(T));
+    // Column 0: lane r reads row r (the lanes past the rows read the last row); column c is c elements on.
+    CreateVecIndex(offsets, static_cast<int32_t>(0), static_cast<uint32_t>(width));
+    Mins(offsets, offsets, static_cast<int32_t>(rows - 1), static_cast<int32_t>(width));
+    Muls(offsets, offsets, static_cast<int32_t>(srcStride) * size, static_cast<int32_t>(width));
+    for (int64_t built = 1; built < cols; built *= 2) {
+        const int64_t copied = built < cols - built ? built : cols - built;
+        Adds(offsets[built * width], offsets, static_cast<int32_t>(built) * size, static_cast<int32_t>(copied * width));
+    }
+    Gather(lanes, src, offsets.template ReinterpretCast<uint32_t>(), 0, static_cast<uint32_t>(cols * width));
+    for (int64_t column = 1; column < cols; ++column) {
+        if (kSum) {
+            Add(lanes[column * width], lanes[column * width], lanes[(column - 1) * width], static_cast<int32_t>(width));
+        } else {
+            Mul(lanes[column * width], lanes[column * width], lanes[(column - 1) * width], static_cast<int32_t>(width));
+        }
+    }
+    // Row 0 reads lane 0 of each column (the padding columns the last one); row r is r lanes on.
+    CreateVecIndex(offsets, static_cast<int32_t>(0), static_cast<uint32_t>(dstStride));
+    Mins(offsets, offsets, static_cast<int32_t>(cols - 1), static_cast<int32_t>(dstStride));
+    Muls(offsets, offsets, static_cast<int32_t>(width) * size, static_cast<int32_t>(dstStride));
+    for (int64_t built = 1; built < rows; built *= 2) {
+        const int64_t copied = built < rows - built ? built : rows - built;
+        Adds(offsets[built * dstStride], offsets, static_cast<int32_t>(built) * size, static_cast<int32_t>(copied * dstStride));
+    }
+    Gather(dst, lanes, offsets.template ReinterpretCast<uint32_t>(), 0, static_cast<uint32_t>(rows * dstStride));
+})";
+
 const char* kSortConstants = R"(// Sorting: Sort32 orders runs of SORT_RUN values into 8-byte (value, index) pairs, largest first
 // (a half value, 2 reserved bytes and the index; a float value and the index), and MrgSort merges
 // up to 4 sorted runs of pairs. A pairs buffer of T holds SORT_PAIR_BYTES / sizeof(T) T per pair.
@@ -295,7 +335,8 @@ std::string ComputeLowering::ScratchBytes(const ComputeModel& compute) {
     case Primitive::MinRows: case Primitive::SoftmaxRows: case Primitive::SumAll: case Primitive::MaxAll:
     case Primitive::CmpLt: case Primitive::CmpLe: case Primitive::CmpGt:
     case Primitive::CmpGe: case Primitive::CmpEq: case Primitive::CmpNe: case Primitive::Select:
-    case Primitive::IsFinite: case Primitive::ArgmaxRows: case Primitive::ArgminRows: break;
+    case Primitive::IsFinite: case Primitive::ArgmaxRows: case Primitive::ArgminRows: case Primitive::CumsumRows:
+    case Primitive::CumprodRows: break;
     case Primitive::Cast:
       if (!compute.temp) return "";
       return std::to_string(compute.temp->eighthBytesPerElement.front() / 8) + " * " + names_.Capacity(source) + " + " +
@@ -323,6 +364,9 @@ std::string ComputeLowering::ScratchBytes(const ComputeModel& compute) {
       return region + " + " + names_.RowStride(source) + " * sizeof(" + type + ") + 32 + " + capacity + " * sizeof(" + type +
              ") / 2 + 128";
     case Primitive::SumAll: case Primitive::MaxAll: return region;
+    case Primitive::CumsumRows: case Primitive::CumprodRows:
+      // ScanRowsByLanes: twice the operand's elements of lanes, then as many int32 offsets.
+      return "2 * " + region + " + 8 * " + capacity + " + 64";
     default: return "";
   }
 }
@@ -635,28 +679,41 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
     case Primitive::CumsumRows: case Primitive::CumprodRows: {
       // Left to right in the buffer's dtype: each step is one operation of the vector unit's rounding
       // (computed in float and rounded once, which for f16 is the correctly rounded f16 result).
+      // 16 rows or more go a lane per row (ScanRowsByLanes); fewer, one element at a time.
       const BufferModel& source = Buffer(x);
       const std::string stride = names_.RowStride(source);
       const std::string outStride = names_.RowStride(destination);
       const std::string cols = names_.Columns(source);
       const bool sum = primitive == Primitive::CumsumRows;
       const std::string op = sum ? " + " : " * ";
+      const std::string rows = Rows(compute);
+      const std::string capacity = names_.Capacity(source);
+      names_.UseHelper(kScanRowsByLanes);
+      names_.Scalars().UseHelper("AlignUpTo");
       return {"{",
-              std::string("    // each row's running ") + (sum ? "sum" : "product") +
+              "    if (" + rows + " >= 16) {",
+              "        " + ScratchRegion(type, "scratchLanes", "2 * " + capacity, "0"),
+              "        " + ScratchRegion("int32_t", "scratchLaneOffsets", "2 * " + capacity,
+                                         "AlignUpTo(2 * " + capacity + " * sizeof(" + type + "), 32)"),
+              "        ScanRowsByLanes<" + type + ", " + (sum ? "true" : "false") + ">(" + d + ", " + x +
+                  ", scratchLanes, scratchLaneOffsets, " + rows + ", " + cols + ", " + stride + ", " + outStride + ");",
+              "    } else {",
+              std::string("        // each row's running ") + (sum ? "sum" : "product") +
                   " over its columns, one element at a time on the scalar unit",
-              "    " + names_.PipeSync("V_S"),
-              "    for (int64_t scratchRowIndex = 0; scratchRowIndex < " + Rows(compute) + "; ++scratchRowIndex) {",
-              "        const int64_t scratchRowIn = scratchRowIndex * " + stride + ";",
-              "        const int64_t scratchRowOut = scratchRowIndex * " + outStride + ";",
-              "        float scratchRunning = static_cast<float>(" + x + ".GetValue(scratchRowIn));",
-              "        " + d + ".SetValue(scratchRowOut, static_cast<" + type + ">(scratchRunning));",
-              "        for (int64_t scratchColumnIndex = 1; scratchColumnIndex < " + cols + "; ++scratchColumnIndex) {",
-              "            scratchRunning = static_cast<float>(static_cast<" + type + ">(scratchRunning" + op +
+              "        " + names_.PipeSync("V_S"),
+              "        for (int64_t scratchRowIndex = 0; scratchRowIndex < " + rows + "; ++scratchRowIndex) {",
+              "            const int64_t scratchRowIn = scratchRowIndex * " + stride + ";",
+              "            const int64_t scratchRowOut = scratchRowIndex * " + outStride + ";",
+              "            float scratchRunning = static_cast<float>(" + x + ".GetValue(scratchRowIn));",
+              "            " + d + ".SetValue(scratchRowOut, static_cast<" + type + ">(scratchRunning));",
+              "            for (int64_t scratchColumnIndex = 1; scratchColumnIndex < " + cols + "; ++scratchColumnIndex) {",
+              "                scratchRunning = static_cast<float>(static_cast<" + type + ">(scratchRunning" + op +
                   "static_cast<float>(" + x + ".GetValue(scratchRowIn + scratchColumnIndex))));",
-              "            " + d + ".SetValue(scratchRowOut + scratchColumnIndex, static_cast<" + type + ">(scratchRunning));",
+              "                " + d + ".SetValue(scratchRowOut + scratchColumnIndex, static_cast<" + type + ">(scratchRunning));",
+              "            }",
               "        }",
+              "        " + names_.PipeSync("S_V"),
               "    }",
-              "    " + names_.PipeSync("S_V"),
               "}"};
     }
     case Primitive::ArgmaxRows: case Primitive::ArgminRows: {
