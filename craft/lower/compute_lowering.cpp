@@ -77,25 +77,32 @@ constexpr const char* kErfA[] = {"0.254829592f", "-0.284496736f", "1.421413741f"
 // text avoids the word the helper list sorts constants by, so they follow AlignUpTo and the rest.
 // cumsum_rows/cumprod_rows of 16 rows or more. The text avoids the word the helper list sorts
 // constants by, so it follows AlignUpTo.
-const char* kScanRowsByLanes = R"(// Each of `rows` rows' running sum (kSum) or product over its `cols` columns, left to right, a
-// lane per row: Gather turns the rows into columns of `width` lanes, one Add (Mul) per column
-// takes in the column before it, and a second Gather turns the lanes back into rows (padding
-// columns read the last column). Each row's steps are the scalar scan's, in its order and rounding.
-// `lanes` and `offsets` hold 2 * rows * srcStride elements each: width <= 2 * rows from 16 rows on.
+const char* kScanRowsByLanes = R"(// offsets[k] = min(k, last) * step for k < count, then copies - 1 more runs of `count`, run i
+// shifted by i * shift (built by doubling): the byte offsets of a Gather that transposes.
+__aicore__ inline void TransposeOffsets(const LocalTensor<int32_t>& offsets, int64_t count, int64_t last, int32_t step,
+                                        int64_t copies, int32_t shift) {
+    CreateVecIndex(offsets, static_cast<int32_t>(0), static_cast<uint32_t>(count));
+    Mins(offsets, offsets, static_cast<int32_t>(last), static_cast<int32_t>(count));
+    Muls(offsets, offsets, step, static_cast<int32_t>(count));
+    for (int64_t built = 1; built < copies; built *= 2) {
+        const int64_t copied = built < copies - built ? built : copies - built;
+        Adds(offsets[built * count], offsets, static_cast<int32_t>(built) * shift, static_cast<int32_t>(copied * count));
+    }
+}
+
+// Each of `rows` rows' running sum (kSum) or product over its `cols` columns, left to right, a
+// lane per row: Gather turns the rows into columns of `width` lanes (the lanes past the rows read
+// the last row), one Add (Mul) per column takes in the column before it, and a second Gather turns
+// the lanes back into rows (padding columns read the last column). Each row's steps are the scalar
+// scan's, in its order and rounding. `lanes` and `offsets` hold 2 * rows * srcStride elements
+// each: width <= 2 * rows from 16 rows on.
 template <typename T, bool kSum>
 __aicore__ inline void ScanRowsByLanes(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& lanes,
                                        const LocalTensor<int32_t>& offsets, int64_t rows, int64_t cols,
                                        int64_t srcStride, int64_t dstStride) {
     const int64_t width = AlignUpTo(rows, 16);  // whole 32-byte blocks of lanes for f16 and f32
     const int32_t size = static_cast<int32_t>(sizeof(T));
-    // Column 0: lane r reads row r (the lanes past the rows read the last row); column c is c elements on.
-    CreateVecIndex(offsets, static_cast<int32_t>(0), static_cast<uint32_t>(width));
-    Mins(offsets, offsets, static_cast<int32_t>(rows - 1), static_cast<int32_t>(width));
-    Muls(offsets, offsets, static_cast<int32_t>(srcStride) * size, static_cast<int32_t>(width));
-    for (int64_t built = 1; built < cols; built *= 2) {
-        const int64_t copied = built < cols - built ? built : cols - built;
-        Adds(offsets[built * width], offsets, static_cast<int32_t>(built) * size, static_cast<int32_t>(copied * width));
-    }
+    TransposeOffsets(offsets, width, rows - 1, static_cast<int32_t>(srcStride) * size, cols, size);
     Gather(lanes, src, offsets.template ReinterpretCast<uint32_t>(), 0, static_cast<uint32_t>(cols * width));
     for (int64_t column = 1; column < cols; ++column) {
         if (kSum) {
@@ -104,14 +111,7 @@ __aicore__ inline void ScanRowsByLanes(const LocalTensor<T>& dst, const LocalTen
             Mul(lanes[column * width], lanes[column * width], lanes[(column - 1) * width], static_cast<int32_t>(width));
         }
     }
-    // Row 0 reads lane 0 of each column (the padding columns the last one); row r is r lanes on.
-    CreateVecIndex(offsets, static_cast<int32_t>(0), static_cast<uint32_t>(dstStride));
-    Mins(offsets, offsets, static_cast<int32_t>(cols - 1), static_cast<int32_t>(dstStride));
-    Muls(offsets, offsets, static_cast<int32_t>(width) * size, static_cast<int32_t>(dstStride));
-    for (int64_t built = 1; built < rows; built *= 2) {
-        const int64_t copied = built < rows - built ? built : rows - built;
-        Adds(offsets[built * dstStride], offsets, static_cast<int32_t>(built) * size, static_cast<int32_t>(copied * dstStride));
-    }
+    TransposeOffsets(offsets, dstStride, cols - 1, static_cast<int32_t>(width) * size, rows, size);
     Gather(dst, lanes, offsets.template ReinterpretCast<uint32_t>(), 0, static_cast<uint32_t>(rows * dstStride));
 })";
 
