@@ -103,10 +103,9 @@ std::vector<std::string> LinkCommand(const std::vector<fs::path>& objects, const
   const Toolchain& toolchain = HarnessToolchain();
   std::vector<std::string> command = {toolchain.compiler};
   for (const fs::path& object : objects) command.push_back(object.string());
-  // The simulator library's debug information is 95% of a linked program and nothing reads it
-  // (diagnostics carry their kernel line with them): dropped, a unit's builds take a twentieth of
-  // the disk and link faster.
-  command.insert(command.end(), {toolchain.simulatorLibrary.string(), "-Wl,--strip-debug", "-o", program.string()});
+  command.push_back(toolchain.simulatorLibrary.string());
+  command.insert(command.end(), toolchain.linkFlags.begin(), toolchain.linkFlags.end());
+  command.insert(command.end(), {"-o", program.string()});
   return command;
 }
 

@@ -117,7 +117,8 @@ DirectLaunchBuild BuildDirectLaunch(const fs::path& cacheDir, const fs::path& so
     compile(Joined({toolchain.compiler}, Joined(flags.compile, {"-I" + shim.string()})), copyOf(plan.binding));
     // The allocator includes the simulator's runtime header, which needs the toolchain's C++20.
     compile(Joined(Joined({toolchain.compiler}, flags.compile), toolchain.compileFlags), shim / kAllocatorSource);
-    link.insert(link.end(), {toolchain.simulatorLibrary.string(), "-Wl,--exclude-libs,ALL", "-Wl,--strip-debug"});
+    link.insert(link.end(), {toolchain.simulatorLibrary.string(), "-Wl,--exclude-libs,ALL"});
+    link.insert(link.end(), toolchain.linkFlags.begin(), toolchain.linkFlags.end());
     commands.push_back(Joined(Joined(link, flags.compile), flags.libraries));
     StepResult step = RunCommands(commands, staging, CandidateReadablePaths({}));
     // Messages name the candidate's files by their paths in its answer.

@@ -16,6 +16,7 @@ struct Toolchain {
   std::string compiler;                   // $CXX, else g++
   std::string version;                    // the compiler's first --version line, part of every cache key
   std::vector<std::string> compileFlags;  // for op_host, kernel and shim sources
+  std::vector<std::string> linkFlags;     // for every program and library linked with the simulator
   // For kernel sources alone: the instrumentation through which the simulator charges scalar work
   // (sim/src/scalar_code.h; sim/CMakeLists.txt's AKGEN_KERNEL_INSTRUMENTATION).
   std::vector<std::string> kernelInstrumentation;
