@@ -4,6 +4,7 @@
 #include <array>
 #include <map>
 #include <set>
+#include <span>
 #include <string_view>
 
 #include "craft/check/affine.h"
@@ -63,6 +64,14 @@ struct Symbol {
 
 // Where an expression or statement is: decides which names and statements are allowed.
 enum class Where { Host, Kernel, CopyIn, Compute, CopyOut };
+
+// The names every host section and every kernel knows without declaring them (Scope gives their ranges).
+constexpr std::array<std::string_view, 2> kHostBuiltins = {"core_num", "ub_bytes"};
+constexpr std::array<std::string_view, 4> kKernelBuiltins = {"block_idx", "block_num", "sub_idx", "sub_num"};
+
+std::span<const std::string_view> BuiltinNames(bool host) {
+  return host ? std::span<const std::string_view>(kHostBuiltins) : std::span<const std::string_view>(kKernelBuiltins);
+}
 
 bool IsHostFunction(std::string_view name) {
   return name == "numel" || name == "dim" || name == "rank" || name == "rows" || name == "len" || name == "prod";
@@ -145,10 +154,7 @@ class Checker {
   std::vector<std::string> VisibleNames(Where where) const {
     std::vector<std::string> names;
     for (const auto& [name, symbol] : symbols_) names.push_back(name);
-    if (where == Where::Host)
-      names.insert(names.end(), {"core_num", "ub_bytes"});
-    else
-      names.insert(names.end(), {"block_idx", "block_num", "sub_idx", "sub_num"});
+    for (const std::string_view builtin : BuiltinNames(where == Where::Host)) names.emplace_back(builtin);
     return names;
   }
 
@@ -439,9 +445,8 @@ class Checker {
   ValueKind CheckName(const Expr& expr, Where where) {
     const std::string& name = expr.name;
     bool host = where == Where::Host;
-    if ((host && (name == "core_num" || name == "ub_bytes")) ||
-        (!host && (name == "block_idx" || name == "block_num" || name == "sub_idx" || name == "sub_num")))
-      return ValueKind::Int;
+    const std::span<const std::string_view> builtins = BuiltinNames(host);
+    if (std::find(builtins.begin(), builtins.end(), name) != builtins.end()) return ValueKind::Int;
     if (ParseDtype(name)) {
       Error(expr.at, "dtype", "`" + name + "` is a dtype, not a value", "write `sizeof(" + name + ")` for its size");
       return ValueKind::Int;

@@ -73,10 +73,8 @@ constexpr const char* kErfP = "0.3275911f";
 constexpr const char* kErfA[] = {"0.254829592f", "-0.284496736f", "1.421413741f", "-1.453152027f", "1.061405429f"};
 
 
-// The kernel helpers of the sort primitives (docs/dsl.md "Sorting and top-k"). The functions'
-// text avoids the word the helper list sorts constants by, so they follow AlignUpTo and the rest.
-// cumsum_rows/cumprod_rows of 16 rows or more. The text avoids the word the helper list sorts
-// constants by, so it follows AlignUpTo.
+// The kernel helper of cumsum_rows/cumprod_rows of 16 rows or more. It starts with a function, not a
+// constexpr line, so it is emitted after AlignUpTo, which it calls (KernelNames::HelperDefinitions).
 const char* kScanRowsByLanes = R"(// offsets[k] = min(k, last) * step for k < count, then copies - 1 more runs of `count`, run i
 // shifted by i * shift (built by doubling): the byte offsets of a Gather that transposes.
 __aicore__ inline void TransposeOffsets(const LocalTensor<int32_t>& offsets, int64_t count, int64_t last, int32_t step,
@@ -115,6 +113,9 @@ __aicore__ inline void ScanRowsByLanes(const LocalTensor<T>& dst, const LocalTen
     Gather(dst, lanes, offsets.template ReinterpretCast<uint32_t>(), 0, static_cast<uint32_t>(rows * dstStride));
 })";
 
+// The kernel helpers of the sort primitives (docs/dsl.md "Sorting and top-k"): the constants, then
+// the functions, which start with a function rather than a constexpr line, so they follow AlignUpTo
+// and the rest (KernelNames::HelperDefinitions).
 const char* kSortConstants = R"(// Sorting: Sort32 orders runs of SORT_RUN values into 8-byte (value, index) pairs, largest first
 // (a half value, 2 reserved bytes and the index; a float value and the index), and MrgSort merges
 // up to 4 sorted runs of pairs. A pairs buffer of T holds SORT_PAIR_BYTES / sizeof(T) T per pair.
