@@ -61,6 +61,8 @@ std::optional<TempNeed> TempNeedOf(Primitive primitive, const std::string& opera
     case Primitive::ArgminRows:
       // A NaN flag per element of the operand, then as the row reductions below, and four 4-byte
       // results per row for short rows (a row takes 32 bytes or more: half a byte per operand byte).
+      // The same bytes first hold the work of the tile's any-NaN reduction: two elements per
+      // 256-byte repeat of the flags (a 32nd of a byte per flag byte at most), plus a block.
       need.alignedRegions = 1;
       need.rowStrides = 1;
       need.fixedBytes = 32 + 128;

@@ -75,17 +75,23 @@ constexpr const char* kErfA[] = {"0.254829592f", "-0.284496736f", "1.421413741f"
 
 // The kernel helper of cumsum_rows/cumprod_rows of 16 rows or more. It starts with a function, not a
 // constexpr line, so it is emitted after AlignUpTo, which it calls (KernelNames::HelperDefinitions).
-const char* kScanRowsByLanes = R"(// offsets[k] = min(k, last) * step for k < count, then copies - 1 more runs of `count`, run i
-// shifted by i * shift (built by doubling): the byte offsets of a Gather that transposes.
+const char* kScanRowsByLanes = R"(// After the first `count` offsets, copies - 1 more runs of them, run i shifted by i * shift (built
+// by doubling).
+__aicore__ inline void RepeatShifted(const LocalTensor<int32_t>& offsets, int64_t count, int64_t copies, int32_t shift) {
+    for (int64_t built = 1; built < copies; built *= 2) {
+        const int64_t copied = built < copies - built ? built : copies - built;
+        Adds(offsets[built * count], offsets, static_cast<int32_t>(built) * shift, static_cast<int32_t>(copied * count));
+    }
+}
+
+// offsets[k] = min(k, last) * step for k < count, then copies - 1 more runs of `count`, run i
+// shifted by i * shift: the byte offsets of a Gather that transposes.
 __aicore__ inline void TransposeOffsets(const LocalTensor<int32_t>& offsets, int64_t count, int64_t last, int32_t step,
                                         int64_t copies, int32_t shift) {
     CreateVecIndex(offsets, static_cast<int32_t>(0), static_cast<uint32_t>(count));
     Mins(offsets, offsets, static_cast<int32_t>(last), static_cast<int32_t>(count));
     Muls(offsets, offsets, step, static_cast<int32_t>(count));
-    for (int64_t built = 1; built < copies; built *= 2) {
-        const int64_t copied = built < copies - built ? built : copies - built;
-        Adds(offsets[built * count], offsets, static_cast<int32_t>(built) * shift, static_cast<int32_t>(copied * count));
-    }
+    RepeatShifted(offsets, count, copies, shift);
 }
 
 // Each of `rows` rows' running sum (kSum) or product over its `cols` columns, left to right, a
@@ -111,6 +117,63 @@ __aicore__ inline void ScanRowsByLanes(const LocalTensor<T>& dst, const LocalTen
     }
     TransposeOffsets(offsets, dstStride, cols - 1, static_cast<int32_t>(width) * size, rows, size);
     Gather(dst, lanes, offsets.template ReinterpretCast<uint32_t>(), 0, static_cast<uint32_t>(rows * dstStride));
+}
+
+// The running sums of fewer than 16 long rows, without a step per element on the scalar unit (false,
+// and nothing done, when the scratch is too small): each row is cut into `pieces` runs of `run`
+// columns, about 64 runs in all, and a lane
+// per run scans them as ScanRowsByLanes scans rows. The scalar unit adds up, per row, the totals of
+// the runs before each run (a step per run), one Add per step puts that carry into every lane, and
+// a Gather turns the lanes back into rows. A sum is its run's running sum plus the carry: the
+// additions are grouped by runs, so the rounding differs from the left-to-right scan's. Scratch as
+// ScanRowsByLanes': the lanes and the carries within 2 * rows * srcStride elements, and as many
+// int32 offsets.
+template <typename T>
+__aicore__ inline bool SumRowsByPieces(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& lanes,
+                                       const LocalTensor<int32_t>& offsets, int64_t rows, int64_t cols,
+                                       int64_t srcStride, int64_t dstStride, int64_t scratchElements) {
+    // runs and pieces per row in multiples of 8, so every run of offsets starts on a 32-byte block
+    int64_t pieces = AlignUpTo((64 + rows - 1) / rows, 8);
+    const int64_t run = AlignUpTo((cols + pieces - 1) / pieces, 8);
+    pieces = AlignUpTo((cols + run - 1) / run, 8);
+    const int64_t width = AlignUpTo(rows * pieces, 16);  // whole 32-byte blocks of lanes
+    if ((run + 1) * width > scratchElements) return false;  // the lanes and the carries do not fit
+    const int32_t size = static_cast<int32_t>(sizeof(T));
+    // step 0: lane r * pieces + p reads column p * run of row r (the lanes past the rows read
+    // element 0); step i reads i columns further, but never past the last row's end
+    Duplicate(offsets, static_cast<int32_t>(0), static_cast<int32_t>(width));
+    CreateVecIndex(offsets, static_cast<int32_t>(0), static_cast<uint32_t>(pieces));
+    Muls(offsets, offsets, static_cast<int32_t>(run) * size, static_cast<int32_t>(pieces));
+    RepeatShifted(offsets, pieces, rows, static_cast<int32_t>(srcStride) * size);
+    RepeatShifted(offsets, width, run, size);
+    Mins(offsets, offsets, static_cast<int32_t>((rows * srcStride - 1) * size), static_cast<int32_t>(run * width));
+    Gather(lanes, src, offsets.template ReinterpretCast<uint32_t>(), 0, static_cast<uint32_t>(run * width));
+    for (int64_t step = 1; step < run; ++step) {
+        Add(lanes[step * width], lanes[step * width], lanes[(step - 1) * width], static_cast<int32_t>(width));
+    }
+    // back to rows: column c of row 0 is step c % run of lane c / run (pieces runs of run offsets);
+    // the padding columns read column cols - 1, written below by the scalar unit
+    TransposeOffsets(offsets, run, run - 1, static_cast<int32_t>(width) * size, pieces, size);
+    const LocalTensor<T> carries = lanes[run * width];
+    Duplicate(carries, static_cast<T>(0), static_cast<int32_t>(width));
+    PipeSync<HardEvent::V_S>();
+    for (int64_t row = 0; row < rows; ++row) {
+        float carry = 0.0f;
+        for (int64_t piece = 0; piece < pieces; ++piece) {
+            const int64_t lane = row * pieces + piece;
+            carries.SetValue(lane, static_cast<T>(carry));
+            carry += static_cast<float>(lanes.GetValue((run - 1) * width + lane));
+        }
+    }
+    const int32_t lastColumn = static_cast<int32_t>((((cols - 1) % run) * width + (cols - 1) / run) * size);
+    for (int64_t column = cols; column < dstStride; ++column) offsets.SetValue(column, lastColumn);
+    PipeSync<HardEvent::S_V>();
+    for (int64_t step = 0; step < run; ++step) {
+        Add(lanes[step * width], lanes[step * width], carries, static_cast<int32_t>(width));
+    }
+    RepeatShifted(offsets, dstStride, rows, static_cast<int32_t>(pieces) * size);
+    Gather(dst, lanes, offsets.template ReinterpretCast<uint32_t>(), 0, static_cast<uint32_t>(rows * dstStride));
+    return true;
 })";
 
 // The kernel helpers of the sort primitives (docs/dsl.md "Sorting and top-k"): the constants, then
@@ -689,16 +752,21 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
       const std::string op = sum ? " + " : " * ";
       const std::string rows = Rows(compute);
       const std::string capacity = names_.Capacity(source);
+      // f32 sums of fewer rows go in pieces when the rows are long (SumRowsByPieces)
+      const bool pieces = sum && compute.operandDtype[combination] == Dtype::F32;
+      names_.PipeSync("V_S");  // defined before the scan helpers, which use it
       names_.UseHelper(kScanRowsByLanes);
       names_.Scalars().UseHelper("AlignUpTo");
+      const std::string scanned = ">(" + d + ", " + x + ", scratchLanes, scratchLaneOffsets, " + rows + ", " + cols + ", " +
+                                  stride + ", " + outStride;
       return {"{",
+              "    " + ScratchRegion(type, "scratchLanes", "2 * " + capacity, "0"),
+              "    " + ScratchRegion("int32_t", "scratchLaneOffsets", "2 * " + capacity,
+                                     "AlignUpTo(2 * " + capacity + " * sizeof(" + type + "), 32)"),
               "    if (" + rows + " >= 16) {",
-              "        " + ScratchRegion(type, "scratchLanes", "2 * " + capacity, "0"),
-              "        " + ScratchRegion("int32_t", "scratchLaneOffsets", "2 * " + capacity,
-                                         "AlignUpTo(2 * " + capacity + " * sizeof(" + type + "), 32)"),
-              "        ScanRowsByLanes<" + type + ", " + (sum ? "true" : "false") + ">(" + d + ", " + x +
-                  ", scratchLanes, scratchLaneOffsets, " + rows + ", " + cols + ", " + stride + ", " + outStride + ");",
-              "    } else {",
+              "        ScanRowsByLanes<" + type + ", " + (sum ? "true" : "false") + scanned + ");",
+              pieces ? "    } else if (" + cols + " < 256 || !SumRowsByPieces<" + type + scanned + ", 2 * " + capacity + ")) {"
+                     : "    } else {",
               std::string("        // each row's running ") + (sum ? "sum" : "product") +
                   " over its columns, one element at a time on the scalar unit",
               "        " + names_.PipeSync("V_S"),
@@ -754,43 +822,61 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
               "    " + Call("Mins", {view(signedBits), view(signedBits), "static_cast<" + signedBits + ">(1)", all}),
               "    " + Call("Maxs", {view(signedBits), view(signedBits), "static_cast<" + signedBits + ">(0)", all}),
               "    " + Call("Cast", {"scratchNanFlags", view(signedBits), "RoundMode::CAST_RINT", all}),
+              "    // NaNs are rare: one reduction over the tile's flags (padding included, which can only",
+              "    // send a tile down the slower path) tells whether any row needs its NaN looked for",
+              "    " + ScratchRegion(sourceType, "scratchTileWork", "AlignUpTo(2 * ((" + all + ") * sizeof(" + sourceType +
+                  ") + 255) / 256, 32 / sizeof(" + sourceType + "))", rowsBase),
+              "    " + Call("ReduceMax", {"scratchRowValue", "scratchNanFlags", "scratchTileWork", all, "false"}),
+              "    " + names_.PipeSync("V_S"),
+              "    const bool scratchAnyNan = static_cast<float>(scratchRowValue.GetValue(0)) != 0.0f;",
+              "    " + names_.PipeSync("S_V"),
               "    if (" + cols + " * sizeof(" + sourceType + ") <= 256) {",
-              "        // a row fits one 256-byte repeat: per row, the first column of its largest NaN flag and the",
-              "        // flag itself, and the first column of its " + extreme + ", up to 255 rows per call; a row's",
-              "        // index is the NaN's where its flag is 1: index + flag * (nanIndex - index), exact in f32",
-              "        const uint32_t scratchRowSlots = AlignUpTo(" + rows + " * 4, 32);",
-              "        " + ScratchRegion("float", "scratchRowFlags", rows, rowsBase),
-              "        " + ScratchRegion("int32_t", "scratchRowNanIndex", rows, rowsBase + " + scratchRowSlots"),
-              "        " + ScratchRegion("float", "scratchRowIndex", rows, rowsBase + " + 2 * scratchRowSlots"),
-              "        " + ScratchRegion("float", "scratchRowNan", rows, rowsBase + " + 3 * scratchRowSlots"),
+              "        // a row fits one 256-byte repeat: per row, the first column of its " + extreme + ", up to",
+              "        // 255 rows per call, the padding masked off",
+              "        const int32_t scratchRepeatBlocks = static_cast<int32_t>(" + stride + " * sizeof(" + sourceType + ") / 32);",
               "        for (int64_t scratchFirstRow = 0; scratchFirstRow < " + rows + "; scratchFirstRow += 255) {",
-              "            const int32_t scratchGroupRows = static_cast<int32_t>(ScalarMin<int64_t>(255, " + rows + " - scratchFirstRow));",
-              "            const int32_t scratchRepeatBlocks = static_cast<int32_t>(" + stride + " * sizeof(" + sourceType + ") / 32);",
-              "            " + Call("WholeReduceMax", {Reinterpreted(half ? "scratchRowNan" : "scratchRowFlags", sourceType) + "[scratchFirstRow]",
-                                                     "scratchNanFlags[scratchFirstRow * " + stride + "]", "static_cast<int32_t>(" + cols + ")",
-                                                     "scratchGroupRows", "1", "1", "scratchRepeatBlocks", "ReduceOrder::ORDER_ONLY_VALUE"}),
-              "            " + Call("WholeReduceMax", {Reinterpreted("scratchRowNanIndex", sourceType) + "[scratchFirstRow * 4 / sizeof(" +
-                                                         sourceType + ")]",
-                                                     "scratchNanFlags[scratchFirstRow * " + stride + "]", "static_cast<int32_t>(" + cols + ")",
-                                                     "scratchGroupRows", "1", "1", "scratchRepeatBlocks", "ReduceOrder::ORDER_ONLY_INDEX"}),
               "            " + Call(whole, {Reinterpreted(d, sourceType) + "[scratchFirstRow * 4 / sizeof(" + sourceType + ")]",
-                                          x + "[scratchFirstRow * " + stride + "]", "static_cast<int32_t>(" + cols + ")", "scratchGroupRows",
-                                          "1", "1", "scratchRepeatBlocks", "ReduceOrder::ORDER_ONLY_INDEX"}),
+                                          x + "[scratchFirstRow * " + stride + "]", "static_cast<int32_t>(" + cols + ")",
+                                          "static_cast<int32_t>(ScalarMin<int64_t>(255, " + rows + " - scratchFirstRow))", "1", "1",
+                                          "scratchRepeatBlocks", "ReduceOrder::ORDER_ONLY_INDEX"}),
               "        }",
-              half ? "        " + Call("Cast", {"scratchRowFlags", Reinterpreted("scratchRowNan", sourceType), "RoundMode::CAST_NONE", rows})
-                   : std::string("        // the flags are f32 already"),
-              "        " + Call("Cast", {"scratchRowIndex", d, "RoundMode::CAST_NONE", rows}),
-              "        " + Call("Cast", {"scratchRowNan", "scratchRowNanIndex", "RoundMode::CAST_NONE", rows}),
-              "        " + Call("Sub", {"scratchRowNan", "scratchRowNan", "scratchRowIndex", rows}),
-              "        " + Call("Mul", {"scratchRowNan", "scratchRowNan", "scratchRowFlags", rows}),
-              "        " + Call("Add", {"scratchRowIndex", "scratchRowIndex", "scratchRowNan", rows}),
-              "        " + Call("Cast", {d, "scratchRowIndex", "RoundMode::CAST_RINT", rows}),
+              "        if (scratchAnyNan) {",
+              "            // per row, the first column of its largest NaN flag and the flag itself; a row's index",
+              "            // is the NaN's where its flag is 1: index + flag * (nanIndex - index), exact in f32",
+              "            const uint32_t scratchRowSlots = AlignUpTo(" + rows + " * 4, 32);",
+              "            " + ScratchRegion("float", "scratchRowFlags", rows, rowsBase),
+              "            " + ScratchRegion("int32_t", "scratchRowNanIndex", rows, rowsBase + " + scratchRowSlots"),
+              "            " + ScratchRegion("float", "scratchRowIndex", rows, rowsBase + " + 2 * scratchRowSlots"),
+              "            " + ScratchRegion("float", "scratchRowNan", rows, rowsBase + " + 3 * scratchRowSlots"),
+              "            for (int64_t scratchFirstRow = 0; scratchFirstRow < " + rows + "; scratchFirstRow += 255) {",
+              "                const int32_t scratchGroupRows = static_cast<int32_t>(ScalarMin<int64_t>(255, " + rows + " - scratchFirstRow));",
+              "                " + Call("WholeReduceMax", {Reinterpreted(half ? "scratchRowNan" : "scratchRowFlags", sourceType) + "[scratchFirstRow]",
+                                                         "scratchNanFlags[scratchFirstRow * " + stride + "]", "static_cast<int32_t>(" + cols + ")",
+                                                         "scratchGroupRows", "1", "1", "scratchRepeatBlocks", "ReduceOrder::ORDER_ONLY_VALUE"}),
+              "                " + Call("WholeReduceMax", {Reinterpreted("scratchRowNanIndex", sourceType) + "[scratchFirstRow * 4 / sizeof(" +
+                                                             sourceType + ")]",
+                                                         "scratchNanFlags[scratchFirstRow * " + stride + "]", "static_cast<int32_t>(" + cols + ")",
+                                                         "scratchGroupRows", "1", "1", "scratchRepeatBlocks", "ReduceOrder::ORDER_ONLY_INDEX"}),
+              "            }",
+              half ? "            " + Call("Cast", {"scratchRowFlags", Reinterpreted("scratchRowNan", sourceType), "RoundMode::CAST_NONE", rows})
+                   : std::string("            // the flags are f32 already"),
+              "            " + Call("Cast", {"scratchRowIndex", d, "RoundMode::CAST_NONE", rows}),
+              "            " + Call("Cast", {"scratchRowNan", "scratchRowNanIndex", "RoundMode::CAST_NONE", rows}),
+              "            " + Call("Sub", {"scratchRowNan", "scratchRowNan", "scratchRowIndex", rows}),
+              "            " + Call("Mul", {"scratchRowNan", "scratchRowNan", "scratchRowFlags", rows}),
+              "            " + Call("Add", {"scratchRowIndex", "scratchRowIndex", "scratchRowNan", rows}),
+              "            " + Call("Cast", {d, "scratchRowIndex", "RoundMode::CAST_RINT", rows}),
+              "        }",
               "    } else {",
               "        for (int64_t scratchRowIndex = 0; scratchRowIndex < " + rows + "; ++scratchRowIndex) {",
-              "            " + Call("ReduceMax", {"scratchRowValue", "scratchNanFlags[scratchRowIndex * " + stride + "]", "scratchRowWork", cols, "true"}),
-              "            " + names_.PipeSync("V_S"),
-              "            if (static_cast<float>(scratchRowValue.GetValue(0)) == 0.0f) {",
+              "            bool scratchRowHasNan = false;",
+              "            if (scratchAnyNan) {",
+              "                " + Call("ReduceMax", {"scratchRowValue", "scratchNanFlags[scratchRowIndex * " + stride + "]", "scratchRowWork", cols, "true"}),
+              "                " + names_.PipeSync("V_S"),
+              "                scratchRowHasNan = static_cast<float>(scratchRowValue.GetValue(0)) != 0.0f;",
               "                " + names_.PipeSync("S_V"),
+              "            }",
+              "            if (!scratchRowHasNan) {",
               "                " + Call(reduce, {"scratchRowValue", x + "[scratchRowIndex * " + stride + "]", "scratchRowWork", cols, "true"}),
               "                " + names_.PipeSync("V_S"),
               "            }",

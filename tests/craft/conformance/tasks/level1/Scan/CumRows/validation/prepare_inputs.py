@@ -20,13 +20,17 @@ def get_init_inputs(param, device=None):
 
 
 def custom_check_precision(param, outputs, outputs_new):
-    """Bit for bit (NaN matches NaN, an infinity itself, -0 only -0)."""
+    """Bit for bit (NaN matches NaN, an infinity itself, -0 only -0), but for the f32 sums of rows of
+    256 columns or more, which craft may add up in pieces: within (c + 1) * 3 * 2^-20 at column c."""
     ok = len(outputs) == len(outputs_new)
     diffs = []
-    for a, b in zip(outputs, outputs_new):
+    for k, (a, b) in enumerate(zip(outputs, outputs_new)):
         a, b = a.cpu(), b.cpu()
         bits = torch.int16 if a.dtype == torch.float16 else torch.int32
         same = (a.view(bits) == b.view(bits)) | (torch.isnan(a) & torch.isnan(b))
+        if k == 0 and a.dtype == torch.float32 and a.shape[-1] >= 256:
+            bound = (torch.arange(a.shape[-1], dtype=torch.float64) + 1) * 3 * 2.0 ** -20
+            same = same | ((a.double() - b.double()).abs() <= bound)
         ok = ok and a.dtype == b.dtype and bool(same.all())
         diffs.append((~same).double().reshape(-1))
     mismatch = torch.cat(diffs)
