@@ -1445,6 +1445,13 @@ class Checker {
       return;
     }
     if (!CheckComputeArguments(call, info, compute)) return;
+    if (info.signature == Signature::AccumulateScalar && compute.bufferOperands[0] != destination.name) {
+      Error(call.operands[0].at, "syntax",
+            "`axpy` adds into its first operand, so that must be the destination `" + destination.name + "`",
+            "write `" + destination.name + " = axpy(" + destination.name + ", x, s)`; to start from `" +
+                compute.bufferOperands[0] + "`, copy it first: `" + destination.name + " = adds(" + compute.bufferOperands[0] + ", 0)`");
+      return;
+    }
     std::vector<const BufferModel*> operands;
     for (const std::string& name : compute.bufferOperands) operands.push_back(FindBuffer(name));
     for (const BufferModel* buffer : operands)
@@ -1601,10 +1608,10 @@ class Checker {
   }
 
   bool CheckComputeArguments(const Expr& call, const PrimitiveInfo& info, ComputeModel& compute) {
-    static constexpr std::array<const char*, 10> kUsage = {
+    static constexpr std::array<const char*, 11> kUsage = {
         "(buffer)", "(buffer, buffer)", "(buffer, scalar)", "(buffer, dtype)", "(mask, buffer, buffer)", "(scalar)",
-        "(buffer, extent)", "(a, b[, bias])", "(buffer, descending, base)", "(buffer, positions)"};
-    static constexpr std::array<size_t, 10> kArity = {1, 2, 2, 2, 3, 1, 2, 2, 3, 2};
+        "(buffer, extent)", "(a, b[, bias])", "(buffer, descending, base)", "(buffer, positions)", "(acc, buffer, scalar)"};
+    static constexpr std::array<size_t, 11> kArity = {1, 2, 2, 2, 3, 1, 2, 2, 3, 2, 3};
     size_t signature = static_cast<size_t>(info.signature);
     std::string name(info.name);
     if (call.operands.size() != kArity[signature] || !call.keywords.empty()) {
@@ -1618,7 +1625,8 @@ class Checker {
       const Expr& argument = call.operands[i];
       bool isBuffer = i == 0 ? info.signature != Signature::Scalar
                              : info.signature == Signature::BufferBuffer || info.signature == Signature::MaskBufferBuffer ||
-                                   info.signature == Signature::BufferPositions;
+                                   info.signature == Signature::BufferPositions ||
+                                   (info.signature == Signature::AccumulateScalar && i == 1);
       if (isBuffer) {
         BufferModel* buffer = BufferArgument(argument, name);
         if (buffer) compute.bufferOperands.push_back(buffer->name);

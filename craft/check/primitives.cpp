@@ -65,6 +65,7 @@ constexpr auto kPrimitives = std::to_array<PrimitiveInfo>({
     {PairValues, "pair_values", S::Buffer, R::SameAsOperand, Sh::Elementwise, false, false},
     {PairIndices, "pair_indices", S::Buffer, R::Index, Sh::Elementwise, false, false},
     {Gather, "gather", S::BufferPositions, R::SameAsOperand, Sh::Gathered, false, true},
+    {Axpy, "axpy", S::AccumulateScalar, R::SameAsOperand, Sh::Elementwise, true, false},
 });
 
 constexpr bool InEnumerationOrder() {

@@ -24,10 +24,11 @@ enum class Primitive {
   SortRows, MergeRows,                                           // rows → sorted (value, index) pairs
   PairValues, PairIndices,                                       // pairs → values, i32 indices
   Gather,                                                        // (buffer, i32 indices) → picked elements
+  Axpy,                                                          // (acc, buffer, scalar) → acc + buffer * scalar
 };
 
 // The last primitive of the enumeration, for loops over all of them.
-constexpr Primitive kLastPrimitive = Primitive::Gather;
+constexpr Primitive kLastPrimitive = Primitive::Axpy;
 
 // The argument list a primitive takes, positionally.
 enum class Signature {
@@ -41,6 +42,7 @@ enum class Signature {
   Product,            // matmul(a, b[, bias])
   BufferScalarScalar, // sort_rows(x, descending, base)
   BufferPositions,    // gather(x, idx): a buffer and a buffer of i32 positions into it
+  AccumulateScalar,   // axpy(acc, x, s): the destination itself, a buffer and a scalar
 };
 
 // What the result's dtype is, given the operands'.

@@ -541,6 +541,9 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
         return {Call(call->second, {d, x, ScalarArgument(args[1], type), ElementCount(compute)})};
       }
       break;
+    case Signature::AccumulateScalar:
+      // Axpy in one dtype rounds the product before the add, as muls then add would
+      return {Call("Axpy", {d, compute.bufferOperands[1], ScalarArgument(args[2], type), ElementCount(compute)})};
     case Signature::Scalar:
       if (primitive == Primitive::Iota) return {Call("CreateVecIndex", {d, ScalarArgument(args[0], type), ElementCount(compute)})};
       return FillLines(compute, args[0], combination);
