@@ -17,7 +17,7 @@ bool HasInstruction(Dtype from, Dtype to) {
     case D::I32: return to == D::F32 || to == D::I16 || to == D::I64;
     case D::I64: return to == D::I32 || to == D::F32;
     case D::I8: case D::U8: return to == D::F16;
-    case D::Bool: return false;
+    case D::Bool: case D::C64: return false;
   }
   return false;
 }
@@ -50,7 +50,7 @@ Dtype Hub(Dtype from, Dtype to) {
 std::optional<std::vector<CastStep>> CastPath(Dtype from, Dtype to) {
   std::vector<CastStep> path;
   if (from == to) return path;
-  if (to == Dtype::Bool) return std::nullopt;
+  if (to == Dtype::Bool || from == Dtype::C64 || to == Dtype::C64) return std::nullopt;
   Dtype at = from == Dtype::Bool ? Dtype::U8 : from;  // a bool buffer holds bytes 0 and 1
   if (at == Dtype::U8 && from == Dtype::Bool) {
     path.push_back({Dtype::Bool, Dtype::F16, CastRounding::None});

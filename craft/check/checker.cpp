@@ -168,7 +168,7 @@ class Checker {
   }
 
   std::vector<std::string> DtypeNames() const {
-    std::vector<std::string> names = {"f16", "bf16", "f32", "i8", "i16", "i32", "i64", "u8", "bool"};
+    std::vector<std::string> names = {"f16", "bf16", "f32", "i8", "i16", "i32", "i64", "u8", "bool", "c64"};
     for (const auto& [name, symbol] : symbols_)
       if (symbol.kind == SymbolKind::DtypeVariable) names.push_back(name);
     return names;
@@ -237,6 +237,12 @@ class Checker {
       for (size_t k = 0; k < column.dtypes.size() && k < combinations; ++k) {
         std::optional<Dtype> dtype = ParseDtype(column.dtypes[k].name);
         if (!dtype) UnknownName(column.dtypes[k].at, column.dtypes[k].name, "dtype", DtypeNames());
+        if (dtype == Dtype::C64)
+          Error(column.dtypes[k].at, "dtype",
+                "`" + column.variable + "` cannot be c64: a complex64 tensor is moved as its f32 pairs, which a dtype variable's "
+                "buffers cannot follow",
+                "declare a complex tensor `c64` itself (`input x: c64`); an op whose combinations mix complex and real "
+                "dtypes under one variable cannot be written yet");
         model_.combinations[k][column.variable] = dtype.value_or(Dtype::F32);
       }
     }
@@ -859,6 +865,10 @@ class Checker {
     buffer.at = statement.at;
     buffer.memory = decl.memory;
     buffer.dtype = Resolve(decl.dtype);
+    if (std::count(buffer.dtype.perCombination.begin(), buffer.dtype.perCombination.end(), Dtype::C64))
+      Error(decl.dtype.at, "dtype",
+            "`" + decl.name + "` cannot hold c64: a complex64 tensor moves as its interleaved (real, imaginary) f32 pairs",
+            "declare `" + decl.name + " = ub(f32, ...)` with two elements per complex number, and copy `2 * n` of them");
     CheckCubeBufferDecl(decl, buffer);
     for (const Expr& extent : decl.extents) {
       CheckScalar(extent, Where::Kernel);
@@ -1189,11 +1199,15 @@ class Checker {
       const Dtype global = tensor.dtype.perCombination[k];
       const Dtype local = buffer.dtype.perCombination[k];
       const bool floatAccumulator = buffer.memory == Memory::L0C && local == Dtype::F32;
-      if (floatAccumulator ? global == Dtype::F32 || global == Dtype::F16 || global == Dtype::BF16 : global == local)
+      if (floatAccumulator ? global == Dtype::F32 || global == Dtype::F16 || global == Dtype::BF16
+                           : global == local || (global == Dtype::C64 && local == Dtype::F32))
         continue;
       std::string why = ": a copy does not convert";
       std::string hint = "declare `" + buffer.name + "` with `" + tensor.name + "`'s dtype and `cast` in compute:";
-      if (floatAccumulator) {
+      if (global == Dtype::C64) {
+        why = ": a complex64 tensor moves as its interleaved (real, imaginary) f32 pairs";
+        hint = "declare `" + buffer.name + "` f32, two elements per complex number";
+      } else if (floatAccumulator) {
         why = ": an f32 accumulator goes out to f16, bf16 or f32";
         hint = "compute into an f16, bf16 or f32 output";
       } else if (buffer.memory == Memory::L0C) {

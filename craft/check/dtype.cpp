@@ -12,7 +12,7 @@ struct DtypeInfo {
   int64_t bytes;
 };
 
-constexpr std::array<DtypeInfo, 9> kDtypes = {{
+constexpr std::array<DtypeInfo, 10> kDtypes = {{
     {Dtype::F16, "f16", 2},
     {Dtype::BF16, "bf16", 2},
     {Dtype::F32, "f32", 4},
@@ -22,6 +22,7 @@ constexpr std::array<DtypeInfo, 9> kDtypes = {{
     {Dtype::I64, "i64", 8},
     {Dtype::U8, "u8", 1},
     {Dtype::Bool, "bool", 1},
+    {Dtype::C64, "c64", 8},
 }};
 
 const DtypeInfo& InfoOf(Dtype dtype) { return kDtypes[static_cast<size_t>(dtype)]; }

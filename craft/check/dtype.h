@@ -6,7 +6,9 @@
 
 namespace akgen::craft {
 
-enum class Dtype { F16, BF16, F32, I8, I16, I32, I64, U8, Bool };
+// C64 is a tensor dtype only: a complex64 tensor is read and written as its interleaved
+// (real, imaginary) f32 pairs, so no buffer holds it.
+enum class Dtype { F16, BF16, F32, I8, I16, I32, I64, U8, Bool, C64 };
 
 int64_t DtypeBytes(Dtype dtype);
 std::string_view DtypeName(Dtype dtype);  // as written in a program: `f16`, `bool`, ...

@@ -13,7 +13,8 @@ namespace {
 const std::map<std::string, std::string>& DtypeNames() {
   static const std::map<std::string, std::string> names = {
       {"DT_FLOAT16", "f16"}, {"DT_BF16", "bf16"}, {"DT_FLOAT", "f32"},  {"DT_INT8", "i8"},   {"DT_INT16", "i16"},
-      {"DT_INT32", "i32"},   {"DT_INT64", "i64"}, {"DT_UINT8", "u8"},   {"DT_BOOL", "bool"}};
+      {"DT_INT32", "i32"},   {"DT_INT64", "i64"}, {"DT_UINT8", "u8"},   {"DT_BOOL", "bool"},
+      {"DT_COMPLEX64", "c64"}};
   return names;
 }
 

@@ -20,7 +20,7 @@ const Item* FindByStatement(const std::vector<Item>& items, const Statement* sta
 }  // namespace
 
 ValueKind ElementKind(Dtype dtype) {
-  if (dtype == Dtype::F16 || dtype == Dtype::BF16 || dtype == Dtype::F32) return ValueKind::Float;
+  if (dtype == Dtype::F16 || dtype == Dtype::BF16 || dtype == Dtype::F32 || dtype == Dtype::C64) return ValueKind::Float;  // c64: one of its f32 halves
   return dtype == Dtype::Bool ? ValueKind::Bool : ValueKind::Int;
 }
 

@@ -13,6 +13,7 @@ std::string_view KernelSpelling(Dtype dtype) {
     case Dtype::I64: return "int64_t";
     case Dtype::U8: return "uint8_t";
     case Dtype::Bool: return "uint8_t";
+    case Dtype::C64: return "float";  // its interleaved f32 pairs
   }
   return "float";
 }
@@ -28,6 +29,7 @@ std::string_view GeSpelling(Dtype dtype) {
     case Dtype::I64: return "ge::DT_INT64";
     case Dtype::U8: return "ge::DT_UINT8";
     case Dtype::Bool: return "ge::DT_BOOL";
+    case Dtype::C64: return "ge::DT_COMPLEX64";
   }
   return "ge::DT_FLOAT";
 }

@@ -67,9 +67,10 @@ std::string Upper(const std::string& name) {
 }
 
 // A buffer as the kernel holds it. Queues join one producing and one consuming stage block of
-// the same statement list; a buffer the model calls a queue whose stages sit in different loops
-// (a row of weights loaded once, an accumulator written out after the loop) stays a TBuf, and the
-// stages that touch it order their pipes with flags instead.
+// the same statement list, which no other stage touches; a buffer the model calls a queue whose
+// stages sit in different loops (a row of weights loaded once, an accumulator written out after
+// the loop) or that a third stage touches stays a TBuf, and the stages that touch it order their
+// pipes with flags instead.
 constexpr int kQueueBuffersPerPosition = 8;
 
 struct BufferPlan {
@@ -166,7 +167,11 @@ void KernelWriter::PlanBuffers() {
     if (plan.Queue()) {
       plan.producer = StageOfKind(buffer.writtenBy, producerKind);
       plan.consumer = StageOfKind(buffer.readBy, consumerKind);
-      const bool joined = plan.producer >= 0 && plan.consumer >= 0 &&
+      // a stage besides the two (a fill before the loop of a copied-in buffer) leaves it a TBuf
+      auto joinedStage = [&](int stage) { return stage == plan.producer || stage == plan.consumer; };
+      const bool onlyTheTwo = std::all_of(buffer.writtenBy.begin(), buffer.writtenBy.end(), joinedStage) &&
+                              std::all_of(buffer.readBy.begin(), buffer.readBy.end(), joinedStage);
+      const bool joined = plan.producer >= 0 && plan.consumer >= 0 && onlyTheTwo &&
                           parentOf_[model_.stages[plan.producer].statement] == parentOf_[model_.stages[plan.consumer].statement];
       if (!joined) plan.role = StageRole::Temp;
     }

@@ -38,7 +38,7 @@ std::string TorchDtype(const std::string& name) {
   static const std::map<std::string, std::string> dtypes = {
       {"f16", "at::kHalf"}, {"bf16", "at::kBFloat16"}, {"f32", "at::kFloat"}, {"i8", "at::kChar"},
       {"i16", "at::kShort"}, {"i32", "at::kInt"},      {"i64", "at::kLong"}, {"u8", "at::kByte"},
-      {"bool", "at::kBool"}};
+      {"bool", "at::kBool"}, {"c64", "at::kComplexFloat"}};
   const auto found = dtypes.find(name);
   return found == dtypes.end() ? "" : found->second;
 }

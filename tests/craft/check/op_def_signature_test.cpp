@@ -90,7 +90,7 @@ TEST(OpDefSignature, OrderKindsAndCountsAreErrorsNamesAndColumnsWarnings) {
 TEST(OpDefSignature, ADtypeCraftLacksIsAWarningBesideOnesItHas) {
   constexpr const char* kWider = R"(
         this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT, ge::DT_UINT32});
-        this->Input("z").ParamType(REQUIRED).DataType({ge::DT_COMPLEX64, ge::DT_COMPLEX64});
+        this->Input("z").ParamType(REQUIRED).DataType({ge::DT_UINT16, ge::DT_UINT16});
         this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT, ge::DT_UINT32});
 )";
   const std::string source = "op Wider:\n  input x: f32\n  input z: f32\n  output y: f32 like x\n"
@@ -106,8 +106,30 @@ TEST(OpDefSignature, ADtypeCraftLacksIsAWarningBesideOnesItHas) {
   const std::string warnings = Messages(diagnostics, Severity::Warning);
   EXPECT_NE(warnings.find("also accepts `x` as DT_UINT32, which craft has no dtype for"), std::string::npos) << warnings;
   EXPECT_NE(warnings.find("also accepts `y` as DT_UINT32"), std::string::npos) << warnings;
-  EXPECT_NE(errors.find("the task passes `z` as DT_COMPLEX64, which craft has no dtype for"), std::string::npos) << errors;
+  EXPECT_NE(errors.find("the task passes `z` as DT_UINT16, which craft has no dtype for"), std::string::npos) << errors;
   EXPECT_EQ(errors.find("`x`"), std::string::npos) << errors;
+}
+
+TEST(OpDefSignature, AComplexTensorIsC64) {
+  constexpr const char* kComplex = R"(
+        this->Input("x").ParamType(REQUIRED).DataType({ge::DT_COMPLEX64});
+        this->Output("y").ParamType(REQUIRED).DataType({ge::DT_COMPLEX64});
+)";
+  const std::optional<OpDefSignature> task = ParseOpDef(kComplex);
+  ASSERT_TRUE(task);
+  // the signature's messages at a severity for the program declaring x and y with `dtype`
+  auto messages = [&](const std::string& dtype, Severity severity) {
+    const std::string source = "op Pairs:\n  input x: " + dtype + "\n  output y: " + dtype +
+                               " like x\nhost:\n  launch(1)\nkernel:\n  a = ub(f32, 8)\n";
+    ParseResult parsed = Parse(source, "p.craft");
+    EXPECT_TRUE(parsed.program);
+    std::vector<Diagnostic> built;
+    const ProgramModel model = BuildModel(*parsed.program, "p.craft", built);
+    return Messages(CheckSignature(parsed.program->op, model, *task, "p.craft", "op_host/pairs.cpp"), severity);
+  };
+  EXPECT_EQ(messages("c64", Severity::Error) + messages("c64", Severity::Warning), "");
+  const std::string f32 = messages("f32", Severity::Warning);
+  EXPECT_NE(f32.find("accepts (x c64, y c64), a combination the op does not declare"), std::string::npos) << f32;
 }
 
 }  // namespace
