@@ -1814,6 +1814,13 @@ class Checker {
                                 info.primitive == Primitive::Min || info.primitive == Primitive::Adds ||
                                 info.primitive == Primitive::Muls || info.primitive == Primitive::Maxs ||
                                 info.primitive == Primitive::Mins;
+      if (IsTrigonometric(info.primitive) && operands[0]->dtype.perCombination[k] != Dtype::F32) {
+        Error(call.operands[0].at, "dtype",
+              "`" + name + "` computes in f32 (its range reduction and polynomial need f32's precision), and `" +
+                  operands[0]->name + "` holds " + DtypeText(operands[0]->dtype, k),
+              "cast it first: `" + operands[0]->name + "_f = cast(" + operands[0]->name + ", f32)` into an f32 buffer");
+        return false;
+      }
       for (size_t i = firstValue; info.needsArithmeticDtype && i < operands.size(); ++i) {
         Dtype dtype = operands[i]->dtype.perCombination[k];
         if (!IsArithmeticDtype(dtype) && !(integerLanes && (dtype == Dtype::I16 || dtype == Dtype::I32))) {

@@ -66,6 +66,12 @@ constexpr auto kPrimitives = std::to_array<PrimitiveInfo>({
     {PairIndices, "pair_indices", S::Buffer, R::Index, Sh::Elementwise, false, false},
     {Gather, "gather", S::BufferPositions, R::SameAsOperand, Sh::Gathered, false, true},
     {Axpy, "axpy", S::AccumulateScalar, R::SameAsOperand, Sh::Elementwise, true, false},
+    {Sin, "sin", S::Buffer, R::SameAsOperand, Sh::Elementwise, true, true},
+    {Cos, "cos", S::Buffer, R::SameAsOperand, Sh::Elementwise, true, true},
+    {Tan, "tan", S::Buffer, R::SameAsOperand, Sh::Elementwise, true, true},
+    {Asin, "asin", S::Buffer, R::SameAsOperand, Sh::Elementwise, true, true},
+    {Acos, "acos", S::Buffer, R::SameAsOperand, Sh::Elementwise, true, true},
+    {Atan, "atan", S::Buffer, R::SameAsOperand, Sh::Elementwise, true, true},
 });
 
 constexpr bool InEnumerationOrder() {
@@ -78,6 +84,8 @@ static_assert(InEnumerationOrder(), "kPrimitives must list every Primitive in en
 }  // namespace
 
 const PrimitiveInfo& InfoOf(Primitive primitive) { return kPrimitives[static_cast<size_t>(primitive)]; }
+
+bool IsTrigonometric(Primitive primitive) { return primitive >= Sin && primitive <= Atan; }
 
 std::optional<Primitive> FindPrimitive(std::string_view name) {
   for (const PrimitiveInfo& info : kPrimitives)

@@ -25,10 +25,14 @@ enum class Primitive {
   PairValues, PairIndices,                                       // pairs → values, i32 indices
   Gather,                                                        // (buffer, i32 indices) → picked elements
   Axpy,                                                          // (acc, buffer, scalar) → acc + buffer * scalar
+  Sin, Cos, Tan, Asin, Acos, Atan,                               // trigonometric composites (f32)
 };
 
 // The last primitive of the enumeration, for loops over all of them.
-constexpr Primitive kLastPrimitive = Primitive::Axpy;
+constexpr Primitive kLastPrimitive = Primitive::Atan;
+
+// sin cos tan asin acos atan: composites that compute in f32 only.
+bool IsTrigonometric(Primitive primitive);
 
 // The argument list a primitive takes, positionally.
 enum class Signature {

@@ -46,7 +46,17 @@ std::optional<TempNeed> TempNeedOf(Primitive primitive, const std::string& opera
       need.alignedRegions = 1;  // one operand-sized intermediate
       break;
     case Primitive::Erf:
-      need.alignedRegions = 3;  // its polynomial keeps three intermediates
+    case Primitive::Sin:
+    case Primitive::Cos:
+      need.alignedRegions = 3;  // three intermediates (erf's polynomial; the trigonometric reduction)
+      break;
+    case Primitive::Tan:
+      need.alignedRegions = 4;  // the reduction's three and the blend of sin and cos
+      break;
+    case Primitive::Asin:
+    case Primitive::Acos:
+    case Primitive::Atan:
+      need.alignedRegions = 2;  // the argument being halved and its square
       break;
     case Primitive::Select:
       // Two bytes per element for the widened mask, and the mask's bits.

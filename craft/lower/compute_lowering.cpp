@@ -3,35 +3,12 @@
 #include <map>
 #include <stdexcept>
 
+#include "craft/lower/call_text.h"
 #include "craft/lower/dtypes.h"
+#include "craft/lower/trigonometry.h"
 
 namespace akgen::craft::lower {
 namespace {
-
-std::string Call(const std::string& function, const std::vector<std::string>& args) {
-  std::string text = function + "(";
-  for (size_t i = 0; i < args.size(); ++i) text += (i ? ", " : "") + args[i];
-  return text + ");";
-}
-
-// The tensor viewed as elements of another type (a dependent name in the kernel's class template).
-std::string Reinterpreted(const std::string& tensor, const std::string& type) {
-  return tensor + ".template ReinterpretCast<" + type + ">()";
-}
-
-// A float constant in the buffer's type: a cast unless that type is float.
-std::string Constant(const std::string& type, const std::string& literal) {
-  return type == "float" ? literal : "static_cast<" + type + ">(" + literal + ")";
-}
-
-std::string U32(const std::string& value) { return "static_cast<uint32_t>(" + value + ")"; }
-
-// `LocalTensor<D> name = scratchBuf.GetWithOffset<D>(elements, byteOffset);`
-std::string ScratchRegion(const std::string& type, const std::string& name, const std::string& elements,
-                          const std::string& byteOffset) {
-  return "LocalTensor<" + type + "> " + name + " = scratchBuf.GetWithOffset<" + type + ">(" + U32(elements) + ", " +
-         (byteOffset == "0" ? "0" : U32(byteOffset)) + ");";
-}
 
 const std::map<Primitive, std::string>& VectorCalls() {
   static const std::map<Primitive, std::string> calls{
@@ -395,6 +372,8 @@ std::string ComputeLowering::ScratchBytes(const ComputeModel& compute) {
     return "2 * " + row + " * SORT_PAIR_BYTES";
   }
   switch (compute.primitive) {
+    case Primitive::Sin: case Primitive::Cos: case Primitive::Tan: case Primitive::Asin:
+    case Primitive::Acos: case Primitive::Atan:
     case Primitive::Gelu: case Primitive::Erf: case Primitive::SumRows: case Primitive::MaxRows:
     case Primitive::MinRows: case Primitive::SoftmaxRows: case Primitive::SumAll: case Primitive::MaxAll:
     case Primitive::CmpLt: case Primitive::CmpLe: case Primitive::CmpGt:
@@ -412,7 +391,9 @@ std::string ComputeLowering::ScratchBytes(const ComputeModel& compute) {
   const std::string region = "AlignUpTo(" + capacity + " * sizeof(" + type + "), 32)";
   switch (compute.primitive) {
     case Primitive::Gelu: return region;
-    case Primitive::Erf: return "3 * " + region;
+    case Primitive::Erf: case Primitive::Sin: case Primitive::Cos: return "3 * " + region;
+    case Primitive::Tan: return "4 * " + region;
+    case Primitive::Asin: case Primitive::Acos: case Primitive::Atan: return "2 * " + region;
     case Primitive::CmpLt: case Primitive::CmpLe: case Primitive::CmpGt:
     case Primitive::CmpGe: case Primitive::CmpEq: case Primitive::CmpNe:
       // Two half tiles and the bit mask; a compare operand's capacity is a multiple of COMPARE_ALIGN.
@@ -594,6 +575,12 @@ std::vector<std::string> ComputeLowering::Lines(const ComputeModel& compute, con
               "    " + Call("Adds", {inner, inner, Constant(type, "1.0f"), n}),
               "    " + Call("Div", {d, x, inner, n}),
               "}"};
+    }
+    case Primitive::Sin: case Primitive::Cos: case Primitive::Tan: case Primitive::Asin: case Primitive::Acos:
+    case Primitive::Atan: {
+      const std::string cap = names_.Capacity(Buffer(x));
+      names_.Scalars().UseHelper("AlignUpTo");
+      return TrigonometricLines(primitive, d, x, n, cap, "AlignUpTo(" + cap + " * sizeof(float), 32)");
     }
     case Primitive::Erf: {
       const std::string cap = names_.Capacity(Buffer(x));
