@@ -3,7 +3,12 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <optional>
+#include <stdexcept>
 #include <string>
+
+#include "bench/cache/byte_count.h"
+#include "bench/cache/cache_pruning.h"
 
 namespace akgen {
 
@@ -17,5 +22,17 @@ std::filesystem::path DefaultCacheDir() {
 std::filesystem::path CacheDirOption(const std::string& option) {
   return option.empty() ? DefaultCacheDir() : std::filesystem::path(option);
 }
+
+uintmax_t CacheSizeOption(const std::string& option) {
+  if (option.empty()) return bench::kDefaultCacheBytes;
+  const std::optional<uintmax_t> bytes = bench::ParseByteCount(option);
+  if (!bytes)
+    throw std::invalid_argument("--cache-size " + option + ": give a size such as 16G, 500M or 2T (powers of 1024)");
+  return *bytes;
+}
+
+const char* const kCacheSizeHelp =
+    "the most the cache's builds and golden outputs may hold (16G, 500M, 2T; default 16G): the least recently "
+    "used entries beyond it are evicted, never one a running evaluation may use";
 
 }  // namespace akgen

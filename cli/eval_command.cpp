@@ -65,6 +65,12 @@ int Eval(const EvalCommandOptions& options) {
   eval.filter = options.filter;
   eval.outDir = options.outDir;
   eval.cacheDir = CacheDirOption(options.cacheDir);
+  try {
+    eval.cacheLimitBytes = CacheSizeOption(options.cacheSize);
+  } catch (const std::invalid_argument& error) {
+    std::cerr << "akgen eval: " << error.what() << '\n';
+    return 2;
+  }
   eval.jobs = options.jobs;
   eval.seed = options.seed;
   eval.extraCases = options.extraCases;

@@ -15,6 +15,7 @@ struct EvalCommandOptions {
   std::string caseSelection;  // empty: NPUKernelBench's default (case 0); a case_id; or `all`
   std::string outDir = "akgen-out";
   std::string cacheDir;  // empty: $XDG_CACHE_HOME/akgen or ~/.cache/akgen
+  std::string cacheSize;  // empty: bench::kDefaultCacheBytes
   unsigned jobs = 1;
   uint64_t seed = 0;
   int extraCases = 0;

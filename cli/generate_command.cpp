@@ -77,6 +77,12 @@ int Generate(const GenerateCommandOptions& options) {
   generate.outDir = std::filesystem::absolute(options.outDir);
   generate.evaluate = options.evaluate;
   generate.eval.cacheDir = CacheDirOption(options.cacheDir);
+  try {
+    generate.eval.cacheLimitBytes = CacheSizeOption(options.cacheSize);
+  } catch (const std::invalid_argument& error) {
+    std::cerr << "akgen generate: " << error.what() << '\n';
+    return 2;
+  }
   generate.eval.jobs = options.evalJobs;
   generate.eval.runSeconds = options.runSeconds;
   generate.eval.syncMode = *sync;

@@ -25,6 +25,7 @@ struct GenerateCommandOptions {
   std::string mkbStrategy = "add_shot";  // MultiKernelBench tasks: add_shot | selected_shot
   // Evaluation, as `akgen eval`.
   std::string cacheDir;
+  std::string cacheSize;  // empty: bench::kDefaultCacheBytes
   unsigned evalJobs = 1;
   double runSeconds = 120;
   std::string syncMode = "auto";

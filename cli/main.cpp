@@ -6,6 +6,8 @@
 #include <CLI/CLI.hpp>
 
 #include "bench/oracle/oracle.h"
+#include "cache_command.h"
+#include "cache_location.h"
 #include "cc_command.h"
 #include "craft_command.h"
 #include "data_command.h"
@@ -84,6 +86,7 @@ int main(int argc, char** argv) {
   eval->add_option("--case", evalOptions.caseSelection, "static mode: a case_id, or all (default: case 0)");
   eval->add_option("--out", evalOptions.outDir, "results directory (results.jsonl, summary.json)");
   eval->add_option("--cache", evalOptions.cacheDir, kCacheHelp);
+  eval->add_option("--cache-size", evalOptions.cacheSize, akgen::kCacheSizeHelp);
   eval->add_option("--jobs", evalOptions.jobs, "units evaluated in parallel");
   eval->add_option("--seed", evalOptions.seed, "seed of the generated inputs");
   eval->add_option("--extra-cases", evalOptions.extraCases,
@@ -114,6 +117,16 @@ int main(int argc, char** argv) {
   eval->add_option("--level", evalOptions.filter.levels, "only these levels");
   eval->add_option("--category", evalOptions.filter.categories, "only these categories");
   eval->add_option("--task", evalOptions.filter.tasks, "only these ops or keys");
+
+  CLI::App* cache = app.add_subcommand("cache", "the golden and build cache: its size, and pruning it (docs/harness-design.md)");
+  cache->require_subcommand(1);
+  akgen::CacheCommandOptions cacheOptions;
+  CLI::App* cacheDu = cache->add_subcommand("du", "what the cache holds, per kind");
+  cacheDu->add_option("--cache", cacheOptions.cacheDir, kCacheHelp);
+  CLI::App* cachePrune =
+      cache->add_subcommand("prune", "evict the least recently used builds and golden outputs down to --cache-size now");
+  cachePrune->add_option("--cache", cacheOptions.cacheDir, kCacheHelp);
+  cachePrune->add_option("--cache-size", cacheOptions.cacheSize, akgen::kCacheSizeHelp);
 
   CLI::App* report = app.add_subcommand("report", "tables and summary.json from an evaluation's results");
   akgen::ReportOptions reportOptions;
@@ -187,6 +200,7 @@ int main(int argc, char** argv) {
                        "MultiKernelBench tasks: add_shot (the add example for every task, the default) or "
                        "selected_shot (the example of the task's category; gen/prompts/mkb_examples/)");
   generate->add_option("--cache", generateOptions.cacheDir, kCacheHelp);
+  generate->add_option("--cache-size", generateOptions.cacheSize, akgen::kCacheSizeHelp);
   generate->add_option("--eval-jobs", generateOptions.evalJobs, "cases evaluated in parallel");
   generate->add_option("--timeout", generateOptions.runSeconds, "wall-clock seconds of one sandboxed run");
   generate->add_option("--sync", generateOptions.syncMode, "auto or strict, as akgen eval");
@@ -267,6 +281,8 @@ int main(int argc, char** argv) {
 
   if (tasks->parsed()) return akgen::ListTasks(tasksOptions);
   if (report->parsed()) return akgen::Report(reportOptions);
+  if (cacheDu->parsed()) return akgen::CacheUsage(cacheOptions);
+  if (cachePrune->parsed()) return akgen::CachePrune(cacheOptions);
   if (eval->parsed()) return akgen::Eval(evalOptions);
   if (fidelity->parsed()) return akgen::Fidelity(fidelityOptions);
   if (generate->parsed()) return akgen::Generate(generateOptions);

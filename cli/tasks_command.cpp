@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bench/cache/cache_users.h"
 #include "bench/lint/task_lint.h"
 #include "bench/oracle/task_goldens.h"
 #include "bench/report/text_table.h"
@@ -155,6 +156,8 @@ void PrintGoldens(const std::vector<bench::TaskGoldens>& all, double loadSeconds
 
 int Goldens(const TasksOptions& options, const bench::FilteredTasks& selected, double loadSeconds) {
   const std::filesystem::path cache = CacheDirOption(options.cacheDir);
+  std::filesystem::create_directories(cache);
+  const bench::CacheUser user(cache);  // an evaluation pruning the cache meanwhile spares these goldens
   const bench::OracleConfig config = bench::OracleConfigFromEnvironment(AKGEN_PYTHON_PACKAGE_DIR, cache / "golden");
   const std::vector<bench::TaskGoldens> all = bench::ProduceTaskGoldens(
       config, selected.tasks, {options.seed, options.timingOnly, {options.maxElements, options.shapes == "paper"}, options.jobs});

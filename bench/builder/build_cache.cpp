@@ -9,6 +9,7 @@
 #include <system_error>
 
 #include "bench/builder/compiler_process.h"
+#include "bench/cache/cache_entry.h"
 #include "bench/common/content_hash.h"
 #include "bench/common/environment_fault.h"
 
@@ -50,7 +51,7 @@ BuildOutcome CachedBuild(const fs::path& cacheDir, const std::string& key, const
   BuildOutcome outcome;
   outcome.directory = cacheDir / key;
   outcome.program = outcome.directory / programName;
-  if (!fs::exists(outcome.directory / kBuildRecord)) {
+  if (!UseCacheEntry(outcome.directory, kBuildRecord)) {
     const fs::path staging =
         cacheDir / (".staging-" + key + "-" + std::to_string(getpid()) + "-" + std::to_string(stagingCounter++));
     fs::create_directories(staging);

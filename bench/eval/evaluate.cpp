@@ -17,6 +17,8 @@
 #include "bench/builder/binding_build.h"
 #include "bench/builder/parallel_map.h"
 #include "bench/builder/toolchain.h"
+#include "bench/cache/byte_count.h"
+#include "bench/cache/cache_users.h"
 #include "bench/common/content_hash.h"
 #include "bench/common/empty_folders.h"
 #include "bench/compare/case_check.h"
@@ -113,6 +115,7 @@ class Evaluation {
     }
     RequireSandboxReach(setup_.buildCacheDir, "cache folder",
                         "choose one with --cache (or XDG_CACHE_HOME) below a world-searchable folder such as /var/tmp");
+    cacheUser_.emplace(options_.cacheDir);
     workRoot_ = options_.workDir.empty() ? FreshWorkRoot() : options_.workDir;
     RequireSandboxReach(workRoot_ / "unit", "work folder", "set TMPDIR to a world-searchable folder such as /tmp");
     if (SandboxRunsAsOtherUsers()) StageHarnessToolchain(kFirstSandboxUid, options_.cacheDir / "staged");
@@ -143,11 +146,13 @@ class Evaluation {
                     options_.shapeMode, options_.seed);
       AddJobs(withExtras, jobs);
     }
+    PruneCacheNow();
     ParallelMap(jobs, options_.jobs, [this](const CaseJob& job) {
       EvaluateCase(job);
       return 0;
     });
     for (const std::string& warning : store_.Warnings()) Problem(warning);
+    PruneCacheNow(true);
     FinishWork();
     return outcome_;
   }
@@ -460,8 +465,26 @@ class Evaluation {
     return found->second;
   }
 
+  // Evicts the least recently used builds and goldens beyond --cache-size; one thread at a time, and
+  // a line only when something went. While units run, what this evaluation used since it started
+  // may be in use; once they are done (`finished`), nothing is.
+  void PruneCacheNow(bool finished = false) {
+    std::unique_lock pruning(pruneMutex_, std::try_to_lock);
+    if (!pruning) return;
+    const PruneOutcome pruned =
+        PruneCache(options_.cacheDir, options_.cacheLimitBytes, finished ? &*cacheUser_ : nullptr);
+    if (pruned.removed == 0 && pruned.abandoned == 0) return;
+    std::string line = "cache: " + std::to_string(pruned.removed) + " least recently used entries evicted, " +
+                       FormatByteCount(pruned.bytesAfter) + " of " + FormatByteCount(options_.cacheLimitBytes) + " kept";
+    if (pruned.bytesInUse > 0) line += " (" + FormatByteCount(pruned.bytesInUse) + " over it in use)";
+    if (pruned.abandoned > 0) line += ", " + std::to_string(pruned.abandoned) + " folders of dead runs removed";
+    std::lock_guard lock(mutex_);
+    progress_ << line << '\n' << std::flush;
+  }
+
   void Record(const CaseJob& job, Verdict verdict, nlohmann::json details, std::string note) {
     TidyWork(job, verdict);
+    if (++recordsSincePrune_ % kRecordsPerPrune == 0) PruneCacheNow();
     if (verdict == Verdict::Timeout && !details.contains("not_run")) {
       std::lock_guard lock(mutex_);
       timedOut_.emplace(std::pair{job.task->Key(), job.candidate.sample}, job.testCase->id);
@@ -510,6 +533,10 @@ class Evaluation {
   std::deque<Task> tasks_;  // the selected tasks with their extra cases; jobs point into them
   fs::path workRoot_;
   static constexpr size_t kKeptFailures = 16;
+  static constexpr size_t kRecordsPerPrune = 64;
+  std::optional<CacheUser> cacheUser_;  // this evaluation, so pruning spares what it uses
+  std::atomic<size_t> recordsSincePrune_{0};
+  std::mutex pruneMutex_;
   std::atomic<size_t> keptFailures_{0};
   std::map<std::pair<std::string, int>, int> timedOut_;  // (task, sample) -> its case that timed out
   std::once_flag mkbOnce_;

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/cache/cache_pruning.h"
 #include "bench/compare/allclose_rule.h"
 #include "bench/oracle/oracle.h"
 #include "bench/runner/runner_protocol.h"
@@ -30,6 +31,9 @@ struct EvalOptions {
   TaskFilter filter;
   std::filesystem::path outDir;
   std::filesystem::path cacheDir;  // golden outputs and builds, shared between evaluations
+  // The bound of the cache's builds and goldens: the least recently used beyond it are evicted at the
+  // start, every few dozen records and at the end (bench/cache/cache_pruning.h).
+  uintmax_t cacheLimitBytes = kDefaultCacheBytes;
   // Sandbox work directories; empty: a fresh directory under the system's temporary directory,
   // whose parents the sandbox user can search (the out directory's may not be).
   std::filesystem::path workDir;

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <system_error>
 
+#include "bench/cache/cache_entry.h"
 #include "bench/common/content_hash.h"
 #include "bench/common/environment_fault.h"
 #include "bench/oracle/oracle_error.h"
@@ -65,7 +66,7 @@ std::string GoldenCacheKey(const OracleRequest& request, const fs::path& package
 GoldenCache::GoldenCache(fs::path cacheDir, std::string key) : finalDir_(std::move(cacheDir) / std::move(key)) {}
 
 std::optional<fs::path> GoldenCache::Find() const {
-  if (fs::exists(finalDir_ / kManifestFileName)) return finalDir_;
+  if (UseCacheEntry(finalDir_, kManifestFileName)) return finalDir_;
   return std::nullopt;
 }
 

@@ -17,7 +17,7 @@ class GoldenCache {
  public:
   GoldenCache(std::filesystem::path cacheDir, std::string key);
 
-  // The finished folder, if an earlier run produced it.
+  // The finished folder, if an earlier run produced it (marked used now, for pruning).
   std::optional<std::filesystem::path> Find() const;
   // A fresh private folder to write into.
   std::filesystem::path StartEntry() const;
