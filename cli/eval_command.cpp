@@ -48,6 +48,12 @@ int Eval(const EvalCommandOptions& options) {
   const auto mode = bench::ParseShapeMode(options.shapeMode);
   const auto cases = ParseCases(options.caseSelection);
   const auto sync = bench::ParseSyncMode(options.syncMode);
+  const std::optional<bench::Shard> shard = bench::ParseShard(options.shard);
+  if (!shard) {
+    std::cerr << "akgen eval: --shard takes I/N with 0 <= I < N (part I of N), not '" << options.shard << "'\n";
+    return 2;
+  }
+  eval.shard = *shard;
   if (!mode || !cases || !sync) {
     std::cerr << "akgen eval: --shape-mode takes static or dynamic, --case a case_id or `all`, --sync auto or strict\n";
     return 2;

@@ -16,6 +16,7 @@ struct EvalCommandOptions {
   std::string outDir = "akgen-out";
   std::string cacheDir;  // empty: $XDG_CACHE_HOME/akgen or ~/.cache/akgen
   std::string cacheSize;  // empty: bench::kDefaultCacheBytes
+  std::string shard = "0/1";  // I/N
   unsigned jobs = 1;
   uint64_t seed = 0;
   int extraCases = 0;

@@ -87,6 +87,10 @@ int main(int argc, char** argv) {
   eval->add_option("--out", evalOptions.outDir, "results directory (results.jsonl, summary.json)");
   eval->add_option("--cache", evalOptions.cacheDir, kCacheHelp);
   eval->add_option("--cache-size", evalOptions.cacheSize, akgen::kCacheSizeHelp);
+  eval->add_option("--shard", evalOptions.shard,
+                   "I/N: evaluate part I (0 to N-1) of N, whole tasks dealt by their number of units so the parts take "
+                   "about as long and are the same on every machine; merge the parts' --out folders with `akgen report "
+                   "DIR...` (docs/cluster.md)");
   eval->add_option("--jobs", evalOptions.jobs, "units evaluated in parallel");
   eval->add_option("--seed", evalOptions.seed, "seed of the generated inputs");
   eval->add_option("--extra-cases", evalOptions.extraCases,
@@ -128,9 +132,13 @@ int main(int argc, char** argv) {
   cachePrune->add_option("--cache", cacheOptions.cacheDir, kCacheHelp);
   cachePrune->add_option("--cache-size", cacheOptions.cacheSize, akgen::kCacheSizeHelp);
 
-  CLI::App* report = app.add_subcommand("report", "tables and summary.json from an evaluation's results");
+  CLI::App* report = app.add_subcommand(
+      "report", "tables and summary.json from an evaluation's results, or one report of a sharded run's parts");
   akgen::ReportOptions reportOptions;
-  report->add_option("out", reportOptions.outDir, "the --out directory of akgen eval")->required();
+  report->add_option("out", reportOptions.outDirs,
+                     "the --out directory of akgen eval, or the --out directories of every `--shard I/N` part of one "
+                     "run (merged; nothing is written then)")
+      ->required();
   report->add_option("--shape-mode", reportOptions.shapeMode, "judge as static or dynamic (default: as recorded)");
   report->add_flag("--json", reportOptions.json, "print summary.json");
 

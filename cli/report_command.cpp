@@ -1,6 +1,5 @@
 #include "report_command.h"
 
-#include <fstream>
 #include <iostream>
 
 #include "bench/report/results_report.h"
@@ -18,16 +17,16 @@ int Report(const ReportOptions& options) {
     }
   }
   try {
-    const bench::ResultsReport report = bench::ReportResults(options.outDir, mode);
+    const std::vector<std::filesystem::path> dirs(options.outDirs.begin(), options.outDirs.end());
+    const bench::ResultsReport report = bench::ReportResults(dirs, mode);
     for (const std::string& warning : report.warnings) std::cerr << "warning: " << warning << '\n';
     if (options.json) {
-      std::ifstream summary(std::filesystem::path(options.outDir) / "summary.json");
-      std::cout << summary.rdbuf();
+      std::cout << report.summary.dump(2) << '\n';
     } else {
       std::cout << report.text;
     }
     return 0;
-  } catch (const bench::ResultsFileError& error) {
+  } catch (const std::runtime_error& error) {  // ResultsFileError, an unreadable run.json
     std::cerr << "akgen report: " << error.what() << '\n';
     return 1;
   }

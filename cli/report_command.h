@@ -2,11 +2,12 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace akgen {
 
 struct ReportOptions {
-  std::string outDir;
+  std::vector<std::string> outDirs;  // one results folder, or the parts of one sharded run
   std::optional<std::string> shapeMode;
   bool json = false;
 };

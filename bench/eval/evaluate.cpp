@@ -29,6 +29,7 @@
 #include "bench/eval/mkb_samples.h"
 #include "bench/eval/reference_timing.h"
 #include "bench/eval/sandbox_staging.h"
+#include "bench/eval/shard.h"
 #include "bench/oracle/oracle_error.h"
 #include "bench/oracle/oracle_process.h"
 #include "bench/results/result_record.h"
@@ -129,7 +130,7 @@ class Evaluation {
                                "samples laid out as <level>/<category>/<Op>/sample<N>/");
     RefuseMixedKinds();
     WriteRunDescription({options_.suiteRoot, options_.solutions, options_.shapeMode, options_.seed,
-                         options_.extraCases, options_.timingOnly},
+                         options_.extraCases, options_.timingOnly, ToString(options_.shard)},
                         options_.outDir);
     if (options_.solutions == "answer" && IsMultiKernelBenchTree(options_.suiteRoot))
       throw std::runtime_error(options_.suiteRoot.string() +
@@ -139,13 +140,19 @@ class Evaluation {
     for (const TaskProblem& problem : tree.problems) Problem(ToString(problem));
     const FilteredTasks selected = FilterTasks(tree.tasks, options_.filter);
     for (const std::string& value : selected.unmatched) Problem("no task matches '" + value + "'");
-    std::vector<CaseJob> jobs;
+    std::vector<EvaluationPlan> plans;
+    std::vector<std::string> keys;
+    std::vector<size_t> weights;
     for (const Task* task : selected.tasks) {
       Task& withExtras = tasks_.emplace_back(staging_.Readable(*task));
       AddExtraCases(withExtras, SelectedCaseIds(withExtras, options_.shapeMode, options_.cases), options_.extraCases,
                     options_.shapeMode, options_.seed);
-      AddJobs(withExtras, jobs);
+      plans.push_back(PlanOf(withExtras));
+      keys.push_back(withExtras.Key());
+      weights.push_back(PlannedCases(plans.back()));  // before resuming: a shard's tasks never change
     }
+    std::vector<CaseJob> jobs;
+    for (const size_t task : TasksOfShard(keys, weights, options_.shard)) AddJobs(tasks_[task], plans[task], jobs);
     PruneCacheNow();
     ParallelMap(jobs, options_.jobs, [this](const CaseJob& job) {
       EvaluateCase(job);
@@ -179,10 +186,19 @@ class Evaluation {
     return MkbSampleCandidates(oracle_, options_.solutions, task, options_.cacheDir / "mkb-unpacked");
   }
 
-  void AddJobs(const Task& task, std::vector<CaseJob>& jobs) {
+  EvaluationPlan PlanOf(const Task& task) {
     std::vector<Candidate> candidates = CandidatesOf(task);
     for (Candidate& candidate : candidates) candidate = staging_.Readable(std::move(candidate));
-    const EvaluationPlan plan = PlanEvaluation(task, candidates, options_.shapeMode, options_.cases);
+    return PlanEvaluation(task, candidates, options_.shapeMode, options_.cases);
+  }
+
+  static size_t PlannedCases(const EvaluationPlan& plan) {
+    size_t planned = 0;
+    for (const EvaluationUnit& unit : plan.units) planned += unit.caseIds.size();
+    return planned;
+  }
+
+  void AddJobs(const Task& task, const EvaluationPlan& plan, std::vector<CaseJob>& jobs) {
     if (!plan.problem.empty()) Problem(task.Key() + ": " + plan.problem);
     size_t planned = 0;
     for (const EvaluationUnit& unit : plan.units) planned += unit.caseIds.size();

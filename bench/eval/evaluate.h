@@ -15,6 +15,7 @@
 
 #include "bench/cache/cache_pruning.h"
 #include "bench/compare/allclose_rule.h"
+#include "bench/eval/shard.h"
 #include "bench/oracle/oracle.h"
 #include "bench/runner/runner_protocol.h"
 #include "bench/task/evaluation_unit.h"
@@ -30,6 +31,8 @@ struct EvalOptions {
   CaseSelection cases = CaseSelection::Default();
   TaskFilter filter;
   std::filesystem::path outDir;
+  // One of N parts of the selected tasks (bench/eval/shard.h); 0/1 is all of them.
+  Shard shard;
   std::filesystem::path cacheDir;  // golden outputs and builds, shared between evaluations
   // The bound of the cache's builds and goldens: the least recently used beyond it are evicted at the
   // start, every few dozen records and at the end (bench/cache/cache_pruning.h).

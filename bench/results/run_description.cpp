@@ -18,6 +18,7 @@ void WriteRunDescription(const RunDescription& description, const fs::path& outD
   json["seed"] = description.seed;
   json["extra_cases"] = description.extraCases;
   json["timing_only"] = description.timingOnly;
+  json["shard"] = description.shard;
   StoreJsonAtomically(outDir / kRunDescriptionFile, json);
 }
 
@@ -38,6 +39,7 @@ RunDescription ReadRunDescription(const fs::path& outDir) {
     description.seed = json.at("seed").get<uint64_t>();
     description.extraCases = json.at("extra_cases").get<int>();
     description.timingOnly = json.at("timing_only").get<bool>();
+    description.shard = json.value("shard", "0/1");  // written before sharding existed: the whole run
     return description;
   } catch (const std::exception& error) {
     throw std::runtime_error(file.string() + ": not a run description (" + error.what() + ")");

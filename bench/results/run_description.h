@@ -19,6 +19,7 @@ struct RunDescription {
   uint64_t seed = 0;
   int extraCases = 0;
   bool timingOnly = false;
+  std::string shard = "0/1";  // `I/N`: which part of a sharded run (bench/eval/shard.h)
 };
 
 void WriteRunDescription(const RunDescription& description, const std::filesystem::path& outDir);
