@@ -4,6 +4,8 @@
 #include <fstream>
 #include <iostream>
 
+#include "bench/common/environment_fault.h"
+#include "bench/report/html_report.h"
 #include "bench/report/results_report.h"
 #include "bench/task/mkb_tree.h"
 #include "cache_location.h"
@@ -97,6 +99,10 @@ int Generate(const GenerateCommandOptions& options) {
       const bench::ResultsReport report = bench::ReportResults(generate.outDir, generate.prompt.shapeMode);
       std::cout << report.text << gen::RoundTable(outcome.rounds);
       std::ofstream(generate.outDir / "rounds.json") << gen::RoundsJson(outcome.rounds).dump(2) << '\n';
+      const std::string page = bench::HtmlReport(report.metrics, report.records, "akgen generate: " + options.outDir,
+                                                 {{"Rounds: what each repair round bought", gen::RoundsJson(outcome.rounds)}});
+      bench::WriteFileBytes(generate.outDir / "report.html", page.data(), page.size());
+      std::cout << "HTML report: " << (generate.outDir / "report.html").string() << '\n';
     }
     if (const gen::TimeSpent spent = gen::MeasureTimeSpent(generate.outDir); spent.generations > 0)
       std::cout << gen::DescribeTimeSpent(spent);

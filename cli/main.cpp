@@ -141,6 +141,9 @@ int main(int argc, char** argv) {
       ->required();
   report->add_option("--shape-mode", reportOptions.shapeMode, "judge as static or dynamic (default: as recorded)");
   report->add_flag("--json", reportOptions.json, "print summary.json");
+  report->add_option("--html", reportOptions.html,
+                     "also write the report as one self-contained page (tables, pass@k, speed charts, failures, a "
+                     "drill-down per task) to this file");
 
   CLI::App* fidelity = app.add_subcommand(
       "fidelity", "compare evaluations of NPUKernelBench's answers with the last known-good verdicts; exit status 1 "

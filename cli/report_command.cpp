@@ -2,6 +2,8 @@
 
 #include <iostream>
 
+#include "bench/common/environment_fault.h"
+#include "bench/report/html_report.h"
 #include "bench/report/results_report.h"
 #include "bench/results/results_file.h"
 
@@ -20,6 +22,13 @@ int Report(const ReportOptions& options) {
     const std::vector<std::filesystem::path> dirs(options.outDirs.begin(), options.outDirs.end());
     const bench::ResultsReport report = bench::ReportResults(dirs, mode);
     for (const std::string& warning : report.warnings) std::cerr << "warning: " << warning << '\n';
+    if (!options.html.empty()) {
+      std::string title = "akgen report: " + options.outDirs.front();
+      if (options.outDirs.size() > 1) title += " and " + std::to_string(options.outDirs.size() - 1) + " more parts";
+      const std::string page = bench::HtmlReport(report.metrics, report.records, title);
+      bench::WriteFileBytes(options.html, page.data(), page.size());
+      std::cerr << "HTML report: " << options.html << '\n';
+    }
     if (options.json) {
       std::cout << report.summary.dump(2) << '\n';
     } else {

@@ -10,6 +10,7 @@ struct ReportOptions {
   std::vector<std::string> outDirs;  // one results folder, or the parts of one sharded run
   std::optional<std::string> shapeMode;
   bool json = false;
+  std::string html;  // a file for the self-contained HTML page; empty: none
 };
 
 int Report(const ReportOptions& options);

@@ -105,6 +105,7 @@ ResultsReport ReportResults(const std::vector<std::filesystem::path>& outDirs, s
   report.summary.update(extra);
   // A single folder keeps its summary.json; a merged report is printed only.
   if (outDirs.size() == 1) WriteSummary(outDirs.front(), report.metrics, extra);
+  report.records = std::move(loaded.records);
   return report;
 }
 

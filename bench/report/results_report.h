@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bench/metrics/metrics.h"
+#include "bench/results/result_record.h"
 #include "bench/task/shape_mode.h"
 
 namespace akgen::bench {
@@ -16,6 +17,7 @@ struct ResultsReport {
   Metrics metrics;
   std::string text;                   // ConsoleReport(metrics)
   nlohmann::json summary;             // what summary.json holds
+  std::vector<ResultRecord> records;  // the records judged
   std::vector<std::string> warnings;  // an unfinished last record, mixed shape modes, missing shards
 };
 

@@ -57,6 +57,14 @@ assert len(generation["messages"]) == 5 and generation["finish_reason"] == "stop
 CHECK
 grep -q "pass@2 = 1.0000" generate.log || fail "no pass@2 in the report"
 grep -Eq "^\|\s+3 \|\s+2 \|" generate.log || fail "no per-round table"
+# The page has the per-round table too: compile and correct rates after each round.
+python3 - <<'PAGE' || fail "out/report.html lacks the per-round table"
+import re
+page = open("out/report.html").read()
+rows = re.findall(r"<tr><td>(\d)</td><td>2</td><td>2</td><td>([\d.]+)</td><td>([\d.]+)</td><td>([\d.]+)</td>", page)
+assert [(r[0], r[2], r[3]) for r in rows] == [("1", "0.000", "0.000"), ("2", "1.000", "0.000"), ("3", "1.000", "1.000")], rows
+assert "Rounds: what each repair round bought" in page and '<details class="task" data-task="level1/Math/Muls">' in page
+PAGE
 
 "${generate[@]}" >rerun.log 2>&1 || fail "the rerun failed"
 [ "$(wc -l <requests.jsonl)" -eq 4 ] || fail "the rerun asked the server again"
