@@ -1,18 +1,12 @@
 #include "bench/report/console_report.h"
 
 #include <cmath>
-#include <cstdio>
 
+#include "bench/report/decimals.h"
 #include "bench/report/text_table.h"
 
 namespace akgen::bench {
 namespace {
-
-std::string Decimals(double value, int digits) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.*f", digits, value);
-  return buffer;
-}
 
 // Python's str() of a float rounded to `digits`: trailing zeros dropped, one decimal kept.
 std::string RoundedString(double value, int digits) {

@@ -1,11 +1,11 @@
 #include "bench/report/html_report.h"
 
 #include <cmath>
-#include <cstdio>
 #include <map>
 
 #include "bench/eval/failure_summary.h"
 #include "bench/report/console_report.h"
+#include "bench/report/decimals.h"
 #include "bench/report/svg_chart.h"
 
 namespace akgen::bench {
@@ -21,12 +21,6 @@ td:first-child,th:first-child{text-align:left}th{background:#f3f3f3}
 .chart-title{font-weight:600}pre{background:#f7f7f7;padding:8px;white-space:pre-wrap;font-size:12px}
 details{margin:4px 0}summary{cursor:pointer})";
 
-std::string Fixed(double value, int digits) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.*f", digits, value);
-  return text;
-}
-
 std::string Cell(const std::string& text, const std::string& cls = "") {
   return "<td" + (cls.empty() ? "" : " class=\"" + cls + "\"") + ">" + HtmlEscaped(text) + "</td>";
 }
@@ -39,11 +33,11 @@ std::string GroupRow(const std::string& name, const GroupMetrics& group, Baselin
                     Cell(PercentString(group.counts.CompileRate())) + Cell(PercentString(group.counts.CorrectnessRate()));
   for (const int k : ks) {
     const auto found = group.passAtK.find(k);
-    row += Cell(found == group.passAtK.end() ? "" : Fixed(found->second.value, 3));
+    row += Cell(found == group.passAtK.end() ? "" : Decimals(found->second.value, 3));
   }
   const SpeedupMetrics& speed = group.speedups.at(baseline);
-  row += Cell(speed.geometricMean ? Fixed(*speed.geometricMean, 3) : "");
-  for (const double p : kFastPThresholds) row += Cell(Fixed(speed.fastP.count(p) ? speed.fastP.at(p) : 0.0, 3));
+  row += Cell(speed.geometricMean ? Decimals(*speed.geometricMean, 3) : "");
+  for (const double p : kFastPThresholds) row += Cell(Decimals(speed.fastP.count(p) ? speed.fastP.at(p) : 0.0, 3));
   return row + "</tr>";
 }
 
@@ -74,7 +68,7 @@ std::string SpeedupDistribution(const Metrics& metrics, Baseline baseline) {
     while (*speedup >= kBins[bin].first) ++bin;
     bars[bin].value += 1;
   }
-  for (ChartBar& bar : bars) bar.text = Fixed(bar.value, 0);
+  for (ChartBar& bar : bars) bar.text = Decimals(bar.value, 0);
   return ColumnChartSvg(bars, std::string("problems by the speedup of their fastest correct sample (vs ") +
                                   ToString(baseline) + ")");
 }
@@ -104,13 +98,13 @@ std::string ProblemGrid(const Metrics& metrics) {
                      "<th>speedup</th></tr>";
   for (const ProblemRow& row : metrics.problems) {
     const std::optional<UnitTiming>& best = row.fastest;
-    auto micro = [](const std::optional<double>& value) { return value ? Fixed(*value, 2) : std::string(); };
+    auto micro = [](const std::optional<double>& value) { return value ? Decimals(*value, 2) : std::string(); };
     const std::optional<double> speedup = best ? best->SpeedupVsReference() : std::nullopt;
     html += "<tr>" + Cell(row.OpDefinition()) + Cell(std::to_string(row.level)) +
             Cell(row.caseId ? std::to_string(*row.caseId) : "all") + Cell(std::to_string(row.samples)) +
             Cell(std::to_string(row.compiled)) + Cell(std::to_string(row.correct), row.correct > 0 ? "pass" : "fail") +
             Cell(best ? micro(best->simulatedUs) : "") + Cell(best ? micro(best->referenceUs) : "") +
-            Cell(speedup ? Fixed(*speedup, 3) : "") + "</tr>";
+            Cell(speedup ? Decimals(*speedup, 3) : "") + "</tr>";
   }
   return html + "</table>";
 }
@@ -129,7 +123,7 @@ std::string Drilldown(const std::vector<ResultRecord>& records) {
     for (const ResultRecord* record : units) {
       const nlohmann::json& details = record->details;
       auto number = [&](const char* key) {
-        return details.contains(key) && details[key].is_number() ? Fixed(details[key].get<double>(), 2) : std::string();
+        return details.contains(key) && details[key].is_number() ? Decimals(details[key].get<double>(), 2) : std::string();
       };
       const bool pass = record->verdict == Verdict::Pass;
       html += "<tr>" + Cell(std::to_string(record->sample)) + Cell(std::to_string(record->caseId)) +
@@ -157,9 +151,9 @@ std::string JsonRowsTable(const nlohmann::ordered_json& rows) {
     for (const auto& [key, value] : row.items()) {
       if (value.is_object()) {
         for (const auto& [sub, inner] : value.items())
-          cells.push_back({key + "." + sub, inner.is_number_float() ? Fixed(inner.get<double>(), 3) : inner.dump()});
+          cells.push_back({key + "." + sub, inner.is_number_float() ? Decimals(inner.get<double>(), 3) : inner.dump()});
       } else {
-        cells.push_back({key, value.is_number_float() ? Fixed(value.get<double>(), 3)
+        cells.push_back({key, value.is_number_float() ? Decimals(value.get<double>(), 3)
                               : value.is_null()       ? std::string()
                               : value.is_string()     ? value.get<std::string>()
                                                       : value.dump()});
@@ -193,8 +187,8 @@ std::string HtmlReport(const Metrics& metrics, const std::vector<ResultRecord>& 
   std::string html = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + HtmlEscaped(title) +
                      "</title><style>" + kStyle + "</style></head><body><h1>" + HtmlEscaped(title) + "</h1><p>" +
                      std::to_string(metrics.records) + " records in " + ToString(metrics.shapeMode) +
-                     " shape mode; NPUKernelBench total score " + Fixed(metrics.score.npuKernelBench, 4) +
-                     " (renormalised over the levels present " + Fixed(metrics.score.renormalised, 4) + ").</p>";
+                     " shape mode; NPUKernelBench total score " + Decimals(metrics.score.npuKernelBench, 4) +
+                     " (renormalised over the levels present " + Decimals(metrics.score.renormalised, 4) + ").</p>";
   for (const HtmlTableSection& section : extra)
     html += "<h2>" + HtmlEscaped(section.title) + "</h2>" + JsonRowsTable(section.rows);
   html += "<h2 id=\"levels\">Per level</h2>" + GroupTable(levels, baseline, ks, "level");

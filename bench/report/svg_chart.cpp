@@ -1,16 +1,13 @@
 #include "bench/report/svg_chart.h"
 
 #include <algorithm>
-#include <cstdio>
+
+#include "bench/report/decimals.h"
 
 namespace akgen::bench {
 namespace {
 
-std::string Number(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f", value);
-  return text;
-}
+std::string Number(double value) { return Decimals(value, 1); }
 
 }  // namespace
 

@@ -1,18 +1,13 @@
 #include "craft/tune/tune_table.h"
 
-#include <cstdio>
-
 #include "bench/metrics/geometric_mean.h"
+#include "bench/report/decimals.h"
 #include "bench/report/text_table.h"
 
 namespace akgen::craft {
 namespace {
 
-std::string Speedup(double ratio) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.4f", ratio);
-  return text;
-}
+std::string Speedup(double ratio) { return bench::Decimals(ratio, 4); }
 
 // `[8, 1024] float16`: the case's columns other than its id.
 std::string CaseText(const bench::Task& task, int caseId) {

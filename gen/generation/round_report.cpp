@@ -1,17 +1,12 @@
 #include "gen/generation/round_report.h"
 
-#include <cstdio>
-
+#include "bench/report/decimals.h"
 #include "bench/report/text_table.h"
 
 namespace akgen::gen {
 namespace {
 
-std::string Fixed(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3f", value);
-  return text;
-}
+std::string Fixed(double value) { return bench::Decimals(value, 3); }
 
 // fast_p at p = 1 against the task's answer: the share of problems with a correct sample strictly
 // faster than the hand-written kernel.
