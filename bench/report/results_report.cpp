@@ -1,5 +1,6 @@
 #include "bench/report/results_report.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -90,6 +91,10 @@ ResultsReport ReportResults(const std::vector<std::filesystem::path>& outDirs, s
                                 ToString(*mode) + "; choose with --shape-mode");
     }
   }
+  // In key order, so the sums behind the means are the same however the records were written (by
+  // parallel jobs, or by the parts of a sharded run): equal records give equal summaries, bit for bit.
+  std::sort(loaded.records.begin(), loaded.records.end(),
+            [](const ResultRecord& a, const ResultRecord& b) { return a.Key() < b.Key(); });
   report.metrics = ComputeMetrics(loaded.records, mode.value_or(ShapeMode::Static));
   // MultiKernelBench results get its and AscendCraft's tables; NPUKernelBench's level grids and
   // weighted score mean nothing for tasks without levels.
