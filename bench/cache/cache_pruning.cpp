@@ -15,6 +15,7 @@ namespace fs = std::filesystem;
 
 constexpr const char* kPrunedKinds[] = {"build", "golden"};
 constexpr const char* kKeptKinds[] = {"reference-timing", "staged"};
+constexpr const char* kBindingModules = "pybind-modules";
 
 // The bytes of the regular files under `path` (symbolic links are not followed).
 uintmax_t FolderBytes(const fs::path& path) {
@@ -68,7 +69,9 @@ PruneOutcome PruneCache(const fs::path& cacheDir, uintmax_t limitBytes, const Ca
     std::error_code error;
     for (const fs::directory_entry& item : fs::directory_iterator(cacheDir / kind, error)) {
       const std::string name = item.path().filename().string();
-      if (name == ".lock" || !item.is_directory(error)) continue;
+      // The oracle's compiled bindings (bench/oracle/oracle.h) are one folder of every task's
+      // module, used by python without marking it: never evicted, as one would go in use.
+      if (name == ".lock" || name == kBindingModules || !item.is_directory(error)) continue;
       const fs::file_time_type lastUse = fs::last_write_time(item.path(), error);
       if (error) continue;
       if (IsScratchFolder(name)) {

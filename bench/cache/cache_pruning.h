@@ -2,7 +2,8 @@
 // entries (docs/harness-design.md "The cache and its size"). Entries are the folders of
 // CACHE/build (candidate, host and binding builds) and CACHE/golden (a case's golden outputs); a
 // use marks an entry (UseCacheEntry), and an entry used since the oldest live CacheUser started is
-// never evicted, as an evaluation may be reading it.
+// never evicted, as an evaluation may be reading it. The oracle's compiled task bindings
+// (CACHE/golden/pybind-modules, about 10 MB a task) are measured but not evicted.
 #pragma once
 #include <cstdint>
 #include <filesystem>

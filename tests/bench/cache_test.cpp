@@ -71,8 +71,14 @@ TEST_F(CachePruningTest, EvictsTheLeastRecentlyUsedEntriesOfBothKindsDownToTheLi
   const fs::path newer = Build("c", 1000, 200s);
   const fs::path newest = Golden("d", 1000, 100s);
 
+  const fs::path bindings = root_ / "golden" / "pybind-modules";  // the oracle's, never evicted
+  fs::create_directories(bindings / "0123");
+  std::ofstream(bindings / "0123" / "module.so") << std::string(5000, 'x');
+  fs::last_write_time(bindings, fs::file_time_type::clock::now() - 900s);
+
   const PruneOutcome pruned = PruneCache(root_, 2500);
 
+  EXPECT_TRUE(fs::exists(bindings / "0123" / "module.so"));
   EXPECT_EQ(pruned.bytesBefore, 4000u);
   EXPECT_EQ(pruned.bytesAfter, 2000u);
   EXPECT_EQ(pruned.removed, 2u);
