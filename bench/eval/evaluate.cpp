@@ -200,8 +200,7 @@ class Evaluation {
 
   void AddJobs(const Task& task, const EvaluationPlan& plan, std::vector<CaseJob>& jobs) {
     if (!plan.problem.empty()) Problem(task.Key() + ": " + plan.problem);
-    size_t planned = 0;
-    for (const EvaluationUnit& unit : plan.units) planned += unit.caseIds.size();
+    size_t planned = PlannedCases(plan);
     for (const EvaluationUnit& unit : RemainingUnits(plan.units, store_)) {
       for (int caseId : unit.caseIds) {
         jobs.push_back({&task, unit.candidate, task.FindCase(caseId)});

@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "bench/eval/shard.h"
 #include "bench/metrics/summary_json.h"
 #include "bench/report/console_report.h"
 #include "bench/report/mkb_report.h"
@@ -23,6 +24,9 @@ LoadedResults LoadFolder(const fs::path& outDir) {
   return LoadResults(file);
 }
 
+// Which part of its run a results folder holds (a damaged run.json reads as the whole run).
+Shard PartOf(const RunDescription& description) { return ParseShard(description.shard).value_or(Shard{}); }
+
 // The settings two parts of one run share; a difference names the first that differs.
 std::string DifferingSetting(const RunDescription& a, const RunDescription& b) {
   if (a.suite != b.suite) return "the task tree (" + a.suite.string() + " against " + b.suite.string() + ")";
@@ -33,8 +37,7 @@ std::string DifferingSetting(const RunDescription& a, const RunDescription& b) {
   if (a.extraCases != b.extraCases)
     return "--extra-cases (" + std::to_string(a.extraCases) + " against " + std::to_string(b.extraCases) + ")";
   if (a.timingOnly != b.timingOnly) return "--timing-only";
-  const std::string countA = a.shard.substr(a.shard.find('/') + 1), countB = b.shard.substr(b.shard.find('/') + 1);
-  if (countA != countB) return "the number of shards (" + a.shard + " against " + b.shard + ")";
+  if (PartOf(a).count != PartOf(b).count) return "the number of shards (" + a.shard + " against " + b.shard + ")";
   return "";
 }
 
@@ -62,11 +65,11 @@ LoadedResults LoadParts(const std::vector<fs::path>& outDirs) {
       merged.records.push_back(std::move(record));
     }
   }
-  const int count = std::stoi(first.shard.substr(first.shard.find('/') + 1));
+  const int count = PartOf(first).count;
   std::string missing;
   for (int index = 0; index < count; ++index)
-    if (!shards.count(std::to_string(index) + "/" + std::to_string(count)))
-      missing += (missing.empty() ? "" : ", ") + std::to_string(index) + "/" + std::to_string(count);
+    if (const std::string shard = ToString(Shard{index, count}); !shards.count(shard))
+      missing += (missing.empty() ? "" : ", ") + shard;
   if (!missing.empty())
     merged.warnings.push_back("warning: shards " + missing + " are not among the folders: the report covers part of the run");
   return merged;
