@@ -10,7 +10,8 @@
 namespace akgen::bench {
 
 // A hash of everything the golden outputs depend on: the validation folder's path and files (or
-// the MultiKernelBench task file, its cases and the element bound), the oracle's own python sources, the case row, the seed, and whether the case is timing-only.
+// the MultiKernelBench task file, its cases and the element bound), the oracle's own python sources
+// but its fork server, the case row, the seed, and whether the case is timing-only.
 std::string GoldenCacheKey(const OracleRequest& request, const std::filesystem::path& packageDir);
 
 class GoldenCache {
