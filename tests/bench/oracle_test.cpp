@@ -403,6 +403,33 @@ TEST_F(OracleTest, ABrokenBindingNamesTheFileAndLine) {
   EXPECT_TRUE(Contains(broken, "undefined_tensor")) << broken;
 }
 
+// Where clang is installed (install-deps.sh installs it), clang compiles the bindings with a
+// precompiled prefix made once per cache that already holds the torch headers' template
+// instantiations; GCC only names the errors of a binding clang refuses (the test above).
+TEST_F(OracleTest, BindingsAreCompiledByClangWithItsPrecompiledPrefix) {
+  config_.pybindCacheDir = root_ / "pybind-modules";  // the shared one may hold modules of older builds
+  ProduceGolden(config_, {kSquareRoot, kSqrtHalf, 0, "SquareRoot", "square_root"});
+  int prefixes = 0, modules = 0;
+  for (const auto& entry : fs::directory_iterator(config_.pybindCacheDir)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind("clang-prefix-", 0) == 0 && fs::exists(entry.path() / "akgen_pybind_prefix.hpp.pch")) ++prefixes;
+    const fs::path module = entry.path() / "kernel_gen_ops.so";
+    if (!fs::exists(module)) continue;
+    ++modules;
+    // The compilers that made a library's objects sign its .comment section.
+    const std::string command = "readelf -p .comment '" + module.string() + "'";
+    FILE* pipe = popen(command.c_str(), "r");
+    ASSERT_NE(pipe, nullptr);
+    std::string comments;
+    char buffer[4096];
+    for (size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) comments.append(buffer, n);
+    pclose(pipe);
+    EXPECT_TRUE(Contains(comments, "clang version")) << module << ":\n" << comments;
+  }
+  EXPECT_EQ(prefixes, 1);
+  EXPECT_EQ(modules, 1);
+}
+
 TEST_F(OracleTest, BrokenPrepareInputsNamesTheFileAndLine) {
   const fs::path task = CopyTask(kSquareRoot);
   WriteFile(task / "prepare_inputs.py",
