@@ -14,6 +14,7 @@
 #include "diagnostics.h"
 #include "instruction_record.h"
 #include "launch_state.h"
+#include "scalar_code.h"
 #include "simulator.h"
 
 namespace ascendc_sim {
@@ -24,6 +25,7 @@ struct Region {
   size_t reachable;  // bytes plus what the kernel may still reach past them (a segment's rest)
   size_t reserved;   // reachable plus the guard after it; addresses up to here still belong to this region
   bool owned;
+  uint64_t device;   // where the region starts for the cost model (DeviceAddress)
 };
 
 // Every GmAlloc region is followed by at least one inaccessible guard page, so no other region
@@ -39,10 +41,36 @@ std::map<const uint8_t*, Region>& Regions() {
   return regions;
 }
 
+// The cost model's addresses. mmap places regions where ASLR says, and which slot of the direct-
+// mapped data cache a line takes depends on address bits above the page: with host addresses the
+// same launch cost a few cycles more or less from run to run. The model instead lays the regions
+// out one after another, in allocation order, from a fixed base, each on a page and followed by a
+// free page, and puts the kernel's own global variables at a base of their own.
+constexpr uint64_t kFirstRegionDevice = uint64_t(1) << 40;
+constexpr uint64_t kKernelDataDevice = uint64_t(1) << 39;
+
+uint64_t TakeDeviceRange(size_t reserved) {
+  static uint64_t next = kFirstRegionDevice;
+  const uint64_t start = next;
+  next += ReservedBytes(reserved);
+  return start;
+}
+
 }  // namespace
 
 void RegisterGlobalMemory(void* pointer, size_t bytes) {
-  Regions()[static_cast<uint8_t*>(pointer)] = {bytes, bytes, bytes, false};
+  Regions()[static_cast<uint8_t*>(pointer)] = {bytes, bytes, bytes, false, TakeDeviceRange(bytes)};
+}
+
+uint64_t DeviceAddress(const uint8_t* address) {
+  const auto& regions = Regions();
+  if (auto after = regions.upper_bound(address); after != regions.begin()) {
+    const auto& [begin, region] = *std::prev(after);
+    if (address <= begin + region.reserved) return region.device + uint64_t(address - begin);
+  }
+  if (const auto offset = KernelDataOffset(reinterpret_cast<uintptr_t>(address), 0))
+    return kKernelDataDevice + *offset;
+  return uint64_t(reinterpret_cast<uintptr_t>(address));
 }
 void UnregisterGlobalMemory(void* pointer) { Regions().erase(static_cast<uint8_t*>(pointer)); }
 
@@ -56,7 +84,7 @@ void* GmAllocInSegment(size_t bytes, size_t segmentBytes) {
     std::fprintf(stderr, "akgen-sim: GmAlloc(%zu) failed: out of memory\n", reachable);
     std::exit(1);
   }
-  Regions()[static_cast<uint8_t*>(pointer)] = {bytes, reachable, reserved, true};
+  Regions()[static_cast<uint8_t*>(pointer)] = {bytes, reachable, reserved, true, TakeDeviceRange(reserved)};
   return pointer;
 }
 

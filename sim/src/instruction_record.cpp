@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core_launch.h"
+#include "global_memory.h"
 #include "launch_cost.h"
 #include "launch_state.h"
 
@@ -80,7 +81,7 @@ MemAccess OnChipAccess(const uint8_t* address, uint64_t bytes, bool write) {
 }
 
 MemAccess GlobalAccess(const uint8_t* address, uint64_t bytes, bool write) {
-  const auto begin = uint64_t(reinterpret_cast<uintptr_t>(address));
+  const uint64_t begin = DeviceAddress(address);
   return {kGlobalSpace, begin, begin + bytes, write};
 }
 

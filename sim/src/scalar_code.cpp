@@ -30,15 +30,6 @@ extern char __start_akgen_kernel_bss[] __attribute__((weak));
 extern char __stop_akgen_kernel_bss[] __attribute__((weak));
 }
 
-bool InKernelData(uintptr_t at, uint64_t bytes) {
-  const auto within = [&](const char* begin, const char* end) {
-    return begin != nullptr && at >= reinterpret_cast<uintptr_t>(begin) &&
-           at + bytes <= reinterpret_cast<uintptr_t>(end);
-  };
-  return within(__start_akgen_kernel_data, __stop_akgen_kernel_data) ||
-         within(__start_akgen_kernel_bss, __stop_akgen_kernel_bss);
-}
-
 void ChargeAccess(const void* address, uint64_t bytes, bool write) {
   const auto at = reinterpret_cast<uintptr_t>(address);
   if (!gInKernel || at - gStackBegin < gStackBytes) return;
@@ -48,7 +39,7 @@ void ChargeAccess(const void* address, uint64_t bytes, bool write) {
   uint64_t offset = 0;
   if (CurrentBlock().Locate(pointer, bytes, memory, offset)) {
     RecordScalarAccess({uint8_t(memory), offset, offset + bytes, write}, site);
-  } else if (rt::GmResolve(pointer).regionBegin != nullptr || InKernelData(at, bytes)) {
+  } else if (rt::GmResolve(pointer).regionBegin != nullptr || KernelDataOffset(at, bytes)) {
     RecordScalarAccess(GlobalAccess(pointer, bytes, write), site);
   } else if (write && gStoresConfined) {
     ReportError("wild-pointer", site,
@@ -82,6 +73,19 @@ void EnterKernelCode(const void* stack, size_t stackBytes) {
 void LeaveKernelCode() { gInKernel = false; }
 
 bool InKernelCode() { return gInKernel; }
+
+std::optional<uint64_t> KernelDataOffset(uintptr_t at, uint64_t bytes) {
+  uint64_t before = 0;  // bytes of the sections ahead of this one
+  using Section = std::pair<const char*, const char*>;
+  for (const auto& [begin, end] : {Section(__start_akgen_kernel_data, __stop_akgen_kernel_data),
+                                   Section(__start_akgen_kernel_bss, __stop_akgen_kernel_bss)}) {
+    if (begin == nullptr) continue;
+    const auto first = reinterpret_cast<uintptr_t>(begin), last = reinterpret_cast<uintptr_t>(end);
+    if (at >= first && at + bytes <= last) return before + (at - first);
+    before += last - first;
+  }
+  return std::nullopt;
+}
 
 void ConfineKernelStores() { gStoresConfined = true; }
 

@@ -13,6 +13,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <utility>
 
@@ -30,6 +31,9 @@ uint64_t TakeKernelBasicBlocks();
 // simulator knows the kernel's own global variables from its own memory.
 inline constexpr std::array<std::pair<std::string_view, std::string_view>, 2> kKernelDataSections = {
     {{".data", "akgen_kernel_data"}, {".bss", "akgen_kernel_bss"}}};
+// Where [at, at + bytes) lies in the kernel's own global variables (.data, then .bss, as one
+// range), when it lies there.
+std::optional<uint64_t> KernelDataOffset(uintptr_t at, uint64_t bytes);
 // From now on, a kernel store that reaches neither its stack, an on-chip buffer, GM nor its own
 // global variables is a [wild-pointer] error: on an AI core the address does not exist, and here it
 // is the simulator's own memory (its counters and timelines). The harness's launch program confines

@@ -2,6 +2,7 @@
 // instrumentation (AKGEN_KERNEL_INSTRUMENTATION), so its kernels' basic blocks and pointer accesses
 // are charged (sim/src/scalar_code.h). Figures are compared within one run.
 #include <gtest/gtest.h>
+#include <sys/mman.h>
 
 #include "cost_table.h"
 #include "kernel_test_support.h"
@@ -72,6 +73,35 @@ TEST(ScalarCodeTest, EachDataCacheLineIsFetchedOnce) {
   const double missCycles = costs.scalarGmMissCycles;
   EXPECT_NEAR(double(ScalarBusy(strided) - ScalarBusy(sequential)), (kCount - kCount / 16) * missCycles,
               0.05 * kCount * missCycles);
+}
+
+// Which data-cache slot a GM line takes comes from the cost model's own addresses, not from where
+// mmap put the buffers (ASLR moves them from run to run): two buffers half a cache apart or a whole
+// cache apart in host memory cost the same launch.
+TEST(ScalarCodeTest, ALaunchCostsTheSameWhereverTheHostPlacedItsBuffers) {
+  constexpr uint32_t kLines = 128;  // half of the 16 KiB data cache per buffer
+  constexpr size_t kPage = 4096;
+  auto twoPasses = [&](size_t spacerPages) {
+    GmBuffer<float> x(kLines * 16);
+    // Memory the simulator does not know moves the next buffer in host memory only.
+    void* spacer = mmap(nullptr, spacerPages * kPage, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    EXPECT_NE(spacer, MAP_FAILED);
+    GmBuffer<float> y(kLines * 16);
+    const auto profile = Profile(1, [&] {
+      const __gm__ float* a = reinterpret_cast<const __gm__ float*>(x.addr());
+      const __gm__ float* b = reinterpret_cast<const __gm__ float*>(y.addr());
+      float total = 0;
+      for (int pass = 0; pass < 2; ++pass)
+        for (uint32_t line = 0; line < kLines; ++line) total += a[line * 16] + b[line * 16];
+      AscendC::GlobalTensor<float> out;
+      out.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x.addr()), 1);
+      out.SetValue(0, total);
+    });
+    munmap(spacer, spacerPages * kPage);
+    return profile.cycles;
+  };
+  EXPECT_EQ(twoPasses(1), twoPasses(3));
+  EXPECT_EQ(twoPasses(1), twoPasses(2));
 }
 
 TEST(ScalarCodeTest, LoopsOnTheStackAreChargedByTheirBasicBlocks) {
