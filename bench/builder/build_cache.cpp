@@ -5,6 +5,9 @@
 #include <atomic>
 #include <cerrno>
 #include <fstream>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <system_error>
 
@@ -32,6 +35,17 @@ bool RanOutOfDisk(const std::string& log, const fs::path& directory) {
   return !error && space.available < kNearlyFullBytes;
 }
 
+// Jobs of one evaluation that need the same build at once (the cases of one dtype combination, run
+// side by side) wait for the one making it instead of each making it too.
+std::mutex& BuildingMutex(const fs::path& entry) {
+  static std::mutex guard;
+  static std::map<std::string, std::unique_ptr<std::mutex>> mutexes;
+  const std::lock_guard lock(guard);
+  std::unique_ptr<std::mutex>& mutex = mutexes[entry.string()];
+  if (!mutex) mutex = std::make_unique<std::mutex>();
+  return *mutex;
+}
+
 }  // namespace
 
 StepResult RunCommands(const std::vector<std::vector<std::string>>& commands, const fs::path& directory,
@@ -51,6 +65,7 @@ BuildOutcome CachedBuild(const fs::path& cacheDir, const std::string& key, const
   BuildOutcome outcome;
   outcome.directory = cacheDir / key;
   outcome.program = outcome.directory / programName;
+  std::unique_lock building(BuildingMutex(outcome.directory));
   if (!UseCacheEntry(outcome.directory, kBuildRecord)) {
     const fs::path staging =
         cacheDir / (".staging-" + key + "-" + std::to_string(getpid()) + "-" + std::to_string(stagingCounter++));
@@ -69,6 +84,7 @@ BuildOutcome CachedBuild(const fs::path& cacheDir, const std::string& key, const
   } else {
     outcome.cacheHit = true;
   }
+  building.unlock();
   std::ifstream in(outcome.directory / kBuildRecord);
   const nlohmann::json record = nlohmann::json::parse(in);
   outcome.ok = record.at("ok");

@@ -250,6 +250,8 @@ TEST_F(CandidateBuildTest, ConcurrentBuildsOfOneCandidatePublishOneCacheEntry) {
     EXPECT_EQ(build.program, builds[0].program);
     EXPECT_TRUE(fs::exists(build.program));
   }
+  // One job builds it; the other waits for that build instead of compiling the same sources too.
+  EXPECT_NE(builds[0].cacheHit, builds[1].cacheHit);
   size_t entries = 0;
   for (const auto& entry : fs::directory_iterator(cacheDir_)) entries += entry.path().filename().string().rfind("host-", 0) == 0;
   EXPECT_EQ(entries, 1u);  // the losers' staging folders are gone too: beside the entry only the cache's lock file
