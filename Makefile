@@ -24,9 +24,12 @@ examples: build
 test: build
 	@ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS)
 
+# The throughput part builds the baseline commit once (BASELINE_REV) and evaluates the built-in
+# answers with both versions, cold and with goldens cached: about 45 minutes on 2 cores.
 bench: build
 	@$(BUILD_DIR)/bin/sim_benchmarks
 	@scripts/bench-compile.sh $(BUILD_DIR)/bin/akgen
+	@THROUGHPUT_DIR=$(BUILD_DIR)/throughput scripts/bench-throughput.sh $(BUILD_DIR)/bin/akgen
 
 # libFuzzer on the craft parser, checker and lowering (clang from Debian), in its own build directory, for
 # FUZZ_SECONDS, starting from the golden programs and the tasks' DSL solutions. A crash stops it
