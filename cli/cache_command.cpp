@@ -54,6 +54,9 @@ int CachePrune(const CacheCommandOptions& options) {
   if (pruned.bytesInUse > 0)
     std::cout << bench::FormatByteCount(pruned.bytesInUse)
               << " over the limit were kept: used since a running evaluation started; prune again once it ends\n";
+  if (pruned.bytesAfter > limit && pruned.bindingBytes > 0)
+    std::cout << bench::FormatByteCount(pruned.bindingBytes)
+              << " are the oracle's compiled task bindings, which are never evicted\n";
   return 0;
 }
 

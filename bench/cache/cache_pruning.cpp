@@ -70,8 +70,14 @@ PruneOutcome PruneCache(const fs::path& cacheDir, uintmax_t limitBytes, const Ca
     for (const fs::directory_entry& item : fs::directory_iterator(cacheDir / kind, error)) {
       const std::string name = item.path().filename().string();
       // The oracle's compiled bindings (bench/oracle/oracle.h) are one folder of every task's
-      // module, used by python without marking it: never evicted, as one would go in use.
-      if (name == ".lock" || name == kBindingModules || !item.is_directory(error)) continue;
+      // module, used by python without marking it: never evicted, as one would go in use, but
+      // counted, so the other entries make room for them.
+      if (name == kBindingModules) {
+        outcome.bindingBytes = FolderBytes(item.path());
+        outcome.bytesBefore += outcome.bindingBytes;
+        continue;
+      }
+      if (name == ".lock" || !item.is_directory(error)) continue;
       const fs::file_time_type lastUse = fs::last_write_time(item.path(), error);
       if (error) continue;
       if (IsScratchFolder(name)) {

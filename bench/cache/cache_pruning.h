@@ -32,6 +32,7 @@ struct PruneOutcome {
   size_t removed = 0;           // entries evicted
   size_t abandoned = 0;         // staging folders of runs that died, removed too
   uintmax_t bytesInUse = 0;     // over the limit but used since the oldest live user started
+  uintmax_t bindingBytes = 0;   // the oracle's compiled task bindings: counted, never evicted
 };
 
 // Evicts least recently used entries of CACHE/build and CACHE/golden until they hold at most

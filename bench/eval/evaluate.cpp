@@ -492,6 +492,8 @@ class Evaluation {
     std::string line = "cache: " + std::to_string(pruned.removed) + " least recently used entries evicted, " +
                        FormatByteCount(pruned.bytesAfter) + " of " + FormatByteCount(options_.cacheLimitBytes) + " kept";
     if (pruned.bytesInUse > 0) line += " (" + FormatByteCount(pruned.bytesInUse) + " over it in use)";
+    if (pruned.bytesAfter > options_.cacheLimitBytes && pruned.bindingBytes > 0)
+      line += " (the oracle's task bindings, never evicted, hold " + FormatByteCount(pruned.bindingBytes) + ")";
     if (pruned.abandoned > 0) line += ", " + std::to_string(pruned.abandoned) + " folders of dead runs removed";
     std::lock_guard lock(mutex_);
     progress_ << line << '\n' << std::flush;
