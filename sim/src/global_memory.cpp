@@ -56,23 +56,29 @@ uint64_t TakeDeviceRange(size_t reserved) {
   return start;
 }
 
+// The region an address belongs to (its guard included), with its start; null when none does.
+const std::pair<const uint8_t* const, Region>* RegionHolding(const uint8_t* address) {
+  const auto& regions = Regions();
+  auto after = regions.upper_bound(address);
+  if (after == regions.begin()) return nullptr;
+  const auto& held = *std::prev(after);
+  return address <= held.first + held.second.reserved ? &held : nullptr;
+}
+
 }  // namespace
 
 void RegisterGlobalMemory(void* pointer, size_t bytes) {
   Regions()[static_cast<uint8_t*>(pointer)] = {bytes, bytes, bytes, false, TakeDeviceRange(bytes)};
 }
 
+void UnregisterGlobalMemory(void* pointer) { Regions().erase(static_cast<uint8_t*>(pointer)); }
+
 uint64_t DeviceAddress(const uint8_t* address) {
-  const auto& regions = Regions();
-  if (auto after = regions.upper_bound(address); after != regions.begin()) {
-    const auto& [begin, region] = *std::prev(after);
-    if (address <= begin + region.reserved) return region.device + uint64_t(address - begin);
-  }
+  if (const auto* held = RegionHolding(address)) return held->second.device + uint64_t(address - held->first);
   if (const auto offset = KernelDataOffset(reinterpret_cast<uintptr_t>(address), 0))
     return kKernelDataDevice + *offset;
   return uint64_t(reinterpret_cast<uintptr_t>(address));
 }
-void UnregisterGlobalMemory(void* pointer) { Regions().erase(static_cast<uint8_t*>(pointer)); }
 
 namespace rt {
 
@@ -103,11 +109,8 @@ void GmFree(void* pointer) {
 GlobalRef GmResolve(const void* pointer) {
   GlobalRef ref;
   ref.address = static_cast<uint8_t*>(const_cast<void*>(pointer));
-  auto& regions = Regions();
-  auto after = regions.upper_bound(ref.address);
-  if (after == regions.begin()) return ref;
-  const auto& [begin, region] = *std::prev(after);
-  if (ref.address <= begin + region.reserved) {
+  if (const auto* held = RegionHolding(ref.address)) {
+    const auto& [begin, region] = *held;
     ref.regionBegin = begin;
     ref.regionEnd = begin + region.bytes;
     ref.reachableEnd = begin + region.reachable;
