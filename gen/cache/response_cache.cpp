@@ -15,8 +15,6 @@ namespace fs = std::filesystem;
 // Marks the file as ours (`PRAGMA application_id`, "akgc"), so another program's database is refused
 // rather than written into.
 constexpr int kApplicationId = 0x616b6763;
-// A rerun waits this long for another process's write instead of failing.
-constexpr int kBusyTimeoutMs = 60'000;
 // Bump when CacheKeyFields changes meaning: old entries then simply stop matching.
 constexpr int kKeyVersion = 1;
 
@@ -48,31 +46,6 @@ class Statement : public SqliteStatement {
       : SqliteStatement(database, sql, file.string() + ": not a response cache") {}
 };
 
-void Execute(sqlite3* database, const std::string& sql, const fs::path& file) {
-  SqliteExecute(database, sql, file.string() + ": not a usable response cache");
-}
-
-int IntegerPragma(sqlite3* database, const char* sql, const fs::path& file) {
-  Statement statement(database, sql, file);
-  const int status = statement.Step();
-  if (status != SQLITE_ROW && status != SQLITE_DONE)
-    throw std::runtime_error(file.string() + ": not a response cache: " + sqlite3_errmsg(database));
-  return status == SQLITE_ROW ? statement.Int(0) : 0;
-}
-
-// A fresh file becomes ours; a database of ours, or an unmarked one that already holds our table,
-// is used; anything else is refused.
-void ClaimFile(sqlite3* database, const fs::path& file) {
-  const int applicationId = IntegerPragma(database, "PRAGMA application_id", file);
-  if (applicationId == kApplicationId) return;
-  const int objects = IntegerPragma(database, "SELECT count(*) FROM sqlite_master", file);
-  const int ourTables =
-      IntegerPragma(database, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'responses'", file);
-  if (applicationId != 0 || (objects > 0 && ourTables == 0))
-    throw std::runtime_error(file.string() + ": is another program's SQLite database, not a response cache");
-  Execute(database, "PRAGMA application_id = " + std::to_string(kApplicationId), file);
-}
-
 }  // namespace
 
 nlohmann::json CacheKeyFields(const CompletionRequest& request, int sample) {
@@ -100,29 +73,9 @@ std::string CacheKey(const CompletionRequest& request, int sample) {
   return bench::ContentHash().Add(fields).Hex();
 }
 
-ResponseCache::ResponseCache(const fs::path& file) : file_(file) {
-  std::error_code error;
-  if (file.has_parent_path()) fs::create_directories(file.parent_path(), error);
-  if (error) throw std::runtime_error(file.string() + ": cannot create its folder: " + error.message());
-  const int status = sqlite3_open_v2(file.c_str(), &database_,
-                                     SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nullptr);
-  try {
-    if (status != SQLITE_OK)
-      throw std::runtime_error(file.string() + ": cannot open the response cache: " +
-                               (database_ ? sqlite3_errmsg(database_) : sqlite3_errstr(status)));
-    sqlite3_busy_timeout(database_, kBusyTimeoutMs);
-    ClaimFile(database_, file);
-    // WAL: readers never wait for the writer, and another process may append at the same time.
-    // synchronous FULL: a stored response survives even a crash of the machine, for the price of a
-    // sync per response, which takes far less than generating it.
-    Execute(database_, "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;", file);
-    Execute(database_, kSchema, file);
-    Statement check(database_, kSelect, file);  // a `responses` table of another shape is refused here
-  } catch (...) {
-    sqlite3_close(database_);
-    throw;
-  }
-}
+ResponseCache::ResponseCache(const fs::path& file)
+    : file_(file),
+      database_(OpenOwnDatabase(file, {kApplicationId, "responses", kSchema, kSelect, "response cache"})) {}
 
 ResponseCache::~ResponseCache() { sqlite3_close(database_); }
 

@@ -3,12 +3,30 @@
 #pragma once
 #include <sqlite3.h>
 
+#include <filesystem>
 #include <string>
 
 namespace akgen::gen {
 
 // Runs `sql` (statements without results); throws std::runtime_error "<context>: <SQLite's message>".
 void SqliteExecute(sqlite3* database, const std::string& sql, const std::string& context);
+
+// A database file of ours: the `PRAGMA application_id` that marks it, the table and schema it holds,
+// a query that only a table of our shape answers, and what messages call it ("response cache").
+struct OwnDatabaseKind {
+  int applicationId = 0;
+  const char* table = "";
+  const char* schema = "";
+  const char* probe = "";
+  const char* what = "";
+};
+
+// Opens `file` as a database of `kind`, creating it and its folder when missing. WAL (readers never
+// wait for the writer; other processes may write at the same time), synchronous FULL (a committed
+// row survives a crash of the machine), a minute's wait for another writer. A database of ours, or
+// an unmarked one that already holds our table, is used; any other is refused. Throws
+// std::runtime_error naming the file. The caller closes the handle.
+sqlite3* OpenOwnDatabase(const std::filesystem::path& file, const OwnDatabaseKind& kind);
 
 class SqliteStatement {
  public:

@@ -14,6 +14,7 @@
 #include "craft/program_files.h"
 #include "craft/solutions/dsl_samples.h"
 #include "craft/solutions/mkb_dsl_sample.h"
+#include "gen/generation/candidate_folder.h"
 #include "gen/generation/completion_source.h"
 #include "gen/generation/sample_generation.h"
 #include "gen/parse/answer_parse.h"
@@ -256,26 +257,19 @@ class Generator {
   static fs::path MkbAnswerFile(const fs::path& sampleFolder) { return sampleFolder.string() + ".txt"; }
 
   void WriteParsedAnswer(SampleGeneration& generation, const SampleState& state, const fs::path& folder) const {
-    const ParsedAnswer parsed = ParseAnswer(generation.choice, FormatOf(state.prompt), state.task->kernelName);
-    if (!parsed.problem.empty()) {
-      generation.parseProblem = parsed.problem;
-      craft::WriteTextFile(folder / bench::kParseErrorFile, parsed.problem + '\n');
-    } else if (state.prompt.route == Route::Dsl) {
+    const AnswerFormat format = FormatOf(state.prompt);
+    const ParsedAnswer parsed = ParseAnswer(generation.choice, format, state.task->kernelName);
+    generation.parseProblem = parsed.problem;
+    if (parsed.problem.empty() && format == AnswerFormat::Dsl && AnswersInOneFile(state)) {
       const auto& [program, source] = *parsed.files.begin();
-      if (AnswersInOneFile(state)) {
-        if (craft::WriteMkbDslSample(source, program, folder, *state.task))
-          generation.files.push_back(craft::MkbSixStringFile(folder).filename().string());
-      } else {
-        craft::WriteDslSample(source, program, folder, state.task);
-      }
+      if (craft::WriteMkbDslSample(source, program, folder, *state.task))
+        generation.files.push_back(craft::MkbSixStringFile(folder).filename().string());
       for (const fs::directory_entry& entry : fs::recursive_directory_iterator(folder))
         if (entry.is_regular_file()) generation.files.push_back(fs::relative(entry.path(), folder).generic_string());
-    } else {
-      for (const auto& [path, text] : parsed.files) {
-        craft::WriteTextFile(folder / path, text);
-        generation.files.push_back(path.generic_string());
-      }
+      return;
     }
+    const std::vector<std::string> written = WriteCandidateFolder(parsed, format, *state.task, folder);
+    generation.files.insert(generation.files.end(), written.begin(), written.end());
   }
 
   void Judge(int round, const std::vector<SampleState*>& active) {
