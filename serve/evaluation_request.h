@@ -1,0 +1,49 @@
+// One candidate to judge, as a client sends it to `akgen serve` (docs/rl.md): the task, the model's
+// raw response (in any answer format `akgen generate` parses) or the candidate's files, and how to
+// judge it. The smallest request is {"suite": "builtin", "task": "level1/Math/Muls", "response": "…"}.
+#pragma once
+#include <map>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+
+#include "bench/task/shape_mode.h"
+#include "serve/suite_catalog.h"
+
+namespace akgen::serve {
+
+// Which answer format the response is in; Auto tries full, kernel-only, then DSL.
+enum class ResponseFormat { Auto, Full, KernelOnly, Dsl };
+
+struct EvaluationRequest {
+  std::string suite = "builtin";
+  std::string task;  // the task's key, whatever name the client used
+  std::string response;
+  std::string reasoning;  // searched for code only when the response holds none
+  std::map<std::string, std::string> files;  // op_host/…, op_kernel/… → text; instead of a response
+  ResponseFormat format = ResponseFormat::Auto;
+  bench::ShapeMode shapeMode = bench::ShapeMode::Dynamic;
+  int caseId = 0;  // static mode's case
+  int extraCases = 1;  // cases drawn like the listed ones (per task in dynamic mode, per case in static)
+
+  // The request in the fields it was parsed from, with every default filled in: what the journal keeps.
+  nlohmann::ordered_json ToJson() const;
+  // What the requests judged in one evaluation must share.
+  std::string BatchSettings() const;
+};
+
+struct RequestLimits {
+  size_t maxTextBytes = 1u << 20;  // a response, reasoning, or all files together
+  int maxExtraCases = 8;
+};
+
+// A request a client must correct; the message names the field and says what it must be.
+struct RequestError : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+// Throws RequestError.
+EvaluationRequest ParseEvaluationRequest(const nlohmann::json& body, const SuiteCatalog& suites,
+                                         const RequestLimits& limits = {});
+
+}  // namespace akgen::serve
