@@ -5,7 +5,7 @@ packages=(
   g++ cmake ninja-build make pkg-config
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev
-  python3 python3-numpy python3-scipy python3-torch
+  python3 python3-numpy python3-scipy python3-torch python3-venv
   libtorch-dev pybind11-dev python3-dev python3-setuptools
   bubblewrap
   libcurl4-openssl-dev libsqlite3-dev libcpp-httplib-dev libdtl-dev python3-yaml git
