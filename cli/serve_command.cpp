@@ -8,7 +8,9 @@
 
 #include "bench/oracle/oracle.h"
 #include "cache_location.h"
+#include "serve/batch_worker.h"
 #include "serve/http_api.h"
+#include "serve/job_journal.h"
 #include "suite_location.h"
 
 namespace akgen {
@@ -67,19 +69,25 @@ int Serve(const ServeCommandOptions& options) {
         throw std::runtime_error("--suite takes NAME=PATH (a name other than builtin), not '" + suite + "'");
       suites.Add(suite.substr(0, equals), suite.substr(equals + 1));
     }
-    serve::ServiceConfig config;
-    config.stateDir = std::filesystem::absolute(options.stateDir);
-    config.maxBatch = options.maxBatch;
-    config.keepBatches = options.keepBatches;
-    config.judge.reward = ReadRewardWeights(options.rewardFile);
-    bench::EvalOptions& eval = config.judge.eval;
+    const std::filesystem::path state = std::filesystem::absolute(options.stateDir);
+    serve::WorkerConfig worker;
+    worker.maxBatch = options.maxBatch;
+    worker.keepBatches = options.keepBatches;
+    worker.judge.batchesDir = state / "batches";
+    worker.judge.reward = ReadRewardWeights(options.rewardFile);
+    bench::EvalOptions& eval = worker.judge.eval;
     eval.cacheDir = CacheDirOption(options.cacheDir);
     eval.cacheLimitBytes = CacheSizeOption(options.cacheSize);
     eval.jobs = options.jobs;
     eval.runSeconds = options.runSeconds;
     eval.oracle = bench::OracleConfigFromEnvironment(AKGEN_PYTHON_PACKAGE_DIR, eval.cacheDir / "golden");
 
-    serve::EvaluationService service(suites, config, std::cerr);
+    serve::JobJournal journal(state / "journal.sqlite");
+    const int requeued = journal.RequeueRunning();  // their worker was this process, and it died
+    std::unique_ptr<serve::BatchWorker> localWorker;
+    serve::EvaluationService service(journal, [&] { if (localWorker) localWorker->Wake(); });
+    localWorker = std::make_unique<serve::BatchWorker>(journal, suites, worker, std::cerr,
+                                                       [&] { service.JobsFinished(); });
     httplib::Server server;
     serve::AddRoutes(server, service, suites, http);
     const int port = options.port == 0 ? server.bind_to_any_port(options.host)
@@ -94,8 +102,8 @@ int Serve(const ServeCommandOptions& options) {
     });
     std::cout << "akgen serve: listening on http://" << options.host << ":" << port << " (suites:";
     for (const std::string& name : suites.Names()) std::cout << " " << name;
-    std::cout << "; journal " << (config.stateDir / "journal.sqlite").string();
-    if (service.RequeuedAtStart() > 0) std::cout << "; " << service.RequeuedAtStart() << " unfinished jobs requeued";
+    std::cout << "; journal " << (state / "journal.sqlite").string();
+    if (requeued > 0) std::cout << "; " << requeued << " unfinished jobs requeued";
     std::cout << ")" << std::endl;
     server.listen_after_bind();
     if (server.is_running()) server.stop();

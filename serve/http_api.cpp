@@ -20,11 +20,11 @@ void Refuse(httplib::Response& response, int status, const std::string& error) {
 
 // The JSON a job is shown as: its result once judged, else its id and status.
 nlohmann::ordered_json JobJson(const Job& job) {
-  if (job.state == JobState::Done || job.state == JobState::Failed) return job.result;
+  if (job.Finished()) return job.result;
   return {{"id", job.id}, {"status", ToString(job.state)}};
 }
 
-int JobStatusCode(const Job& job) { return job.state == JobState::Done || job.state == JobState::Failed ? 200 : 202; }
+int JobStatusCode(const Job& job) { return job.Finished() ? 200 : 202; }
 
 // ?wait=S: seconds to hold the reply for the result, at most the server's limit. Throws RequestError.
 double WaitSeconds(const httplib::Request& request, const HttpOptions& options) {
@@ -75,7 +75,7 @@ std::vector<std::string> StringArray(const nlohmann::json& body, const char* fie
   return values;
 }
 
-std::string MetricsText(const ServiceCounters& counters) {
+std::string MetricsText(const QueueStats& counters) {
   std::ostringstream text;
   text << "# HELP akgen_queue_depth Jobs accepted and not yet taken by a worker.\n"
        << "# TYPE akgen_queue_depth gauge\nakgen_queue_depth " << counters.queued << "\n"
@@ -202,12 +202,12 @@ void AddRoutes(httplib::Server& server, EvaluationService& service, const SuiteC
           {{"rewards", rewards}, {"scores", rewards}, {"extra_logs", {{"verdict", verdicts}, {"correct", correct}}}});
   });
   server.Get("/v1/health", [&](const httplib::Request&, httplib::Response& response) {
-    const ServiceCounters counters = service.Counters();
+    const QueueStats counters = service.Stats();
     Reply(response, 200,
           {{"status", "ok"}, {"suites", suites.Names()}, {"queued", counters.queued}, {"running", counters.running}});
   });
   server.Get("/metrics", [&](const httplib::Request&, httplib::Response& response) {
-    response.set_content(MetricsText(service.Counters()), "text/plain; version=0.0.4");
+    response.set_content(MetricsText(service.Stats()), "text/plain; version=0.0.4");
   });
 }
 

@@ -32,17 +32,10 @@ double Now() {
   return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
-JobState ParseState(const std::string& text) {
-  if (text == "running") return JobState::Running;
-  if (text == "done") return JobState::Done;
-  if (text == "failed") return JobState::Failed;
-  return JobState::Queued;
-}
-
 Job ReadJob(const SqliteStatement& row) {
   Job job;
   job.id = row.Text(0);
-  job.state = ParseState(row.Text(1));
+  job.state = ParseJobState(row.Text(1));
   job.request = nlohmann::ordered_json::parse(row.Text(2));
   job.batchSettings = row.Text(3);
   const std::string result = row.Text(4);
@@ -53,16 +46,6 @@ Job ReadJob(const SqliteStatement& row) {
 }
 
 }  // namespace
-
-const char* ToString(JobState state) {
-  switch (state) {
-    case JobState::Queued: return "queued";
-    case JobState::Running: return "running";
-    case JobState::Done: return "done";
-    case JobState::Failed: return "failed";
-  }
-  return "queued";
-}
 
 JobJournal::JobJournal(const std::filesystem::path& file)
     : file_(file),
@@ -121,9 +104,11 @@ std::vector<Job> JobJournal::TakeBatch(int limit) {
   return jobs;
 }
 
-void JobJournal::Finish(const std::string& id, JobState state, const nlohmann::ordered_json& result) {
+bool JobJournal::Finish(const std::string& id, JobState state, const nlohmann::ordered_json& result) {
   std::lock_guard lock(mutex_);
-  SqliteStatement update(database_, "UPDATE jobs SET state = ?2, result = ?3, finished_at = ?4 WHERE id = ?1",
+  SqliteStatement update(database_,
+                         "UPDATE jobs SET state = ?2, result = ?3, finished_at = ?4 WHERE id = ?1 AND state IN "
+                         "('queued', 'running')",
                          file_.string());
   update.Bind(1, id);
   update.Bind(2, std::string(ToString(state)));
@@ -131,9 +116,18 @@ void JobJournal::Finish(const std::string& id, JobState state, const nlohmann::o
   update.Bind(4, Now());
   if (update.Step() != SQLITE_DONE)
     throw std::runtime_error(file_.string() + ": cannot record a job's result: " + sqlite3_errmsg(database_));
+  if (sqlite3_changes(database_) == 0) return false;
+  ++judged_.jobsByVerdict[state == JobState::Failed ? "failed" : result.value("verdict", "")];
+  return true;
 }
 
-std::optional<Job> JobJournal::Find(const std::string& id) const {
+void JobJournal::RecordBatch(double seconds) {
+  std::lock_guard lock(mutex_);
+  ++judged_.batches;
+  judged_.evaluationSeconds += seconds;
+}
+
+std::optional<Job> JobJournal::Find(const std::string& id) {
   std::lock_guard lock(mutex_);
   const std::string select = std::string("SELECT ") + kColumns + " FROM jobs WHERE id = ?1";
   SqliteStatement query(database_, select.c_str(), file_.string());
@@ -147,6 +141,17 @@ int JobJournal::Count(JobState state) const {
   SqliteStatement query(database_, "SELECT count(*) FROM jobs WHERE state = ?1", file_.string());
   query.Bind(1, std::string(ToString(state)));
   return query.Step() == SQLITE_ROW ? query.Int(0) : 0;
+}
+
+QueueStats JobJournal::Stats() {
+  QueueStats stats;
+  {
+    std::lock_guard lock(mutex_);
+    stats = judged_;
+  }
+  stats.queued = Count(JobState::Queued);
+  stats.running = Count(JobState::Running);
+  return stats;
 }
 
 }  // namespace akgen::serve

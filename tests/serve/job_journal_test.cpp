@@ -53,6 +53,21 @@ TEST_F(JobJournalTest, AResultIsKeptInTheOrderItWasWritten) {
   EXPECT_FALSE(journal.Find("zz"));
 }
 
+TEST_F(JobJournalTest, AJobsFirstResultIsTheOneKept) {
+  JobJournal journal(folder_ / "journal.sqlite");
+  journal.Accept("a", {}, "s");
+  journal.TakeBatch(1);
+  EXPECT_TRUE(journal.Finish("a", JobState::Done, {{"verdict", "pass"}}));
+  EXPECT_FALSE(journal.Finish("a", JobState::Done, {{"verdict", "wrong_answer"}}));  // judged again elsewhere
+  EXPECT_EQ(journal.Find("a")->result["verdict"], "pass");
+  journal.RecordBatch(2.5);
+  const QueueStats stats = journal.Stats();
+  EXPECT_EQ(stats.jobsByVerdict.at("pass"), 1);
+  EXPECT_FALSE(stats.jobsByVerdict.contains("wrong_answer"));
+  EXPECT_EQ(stats.batches, 1);
+  EXPECT_EQ(stats.evaluationSeconds, 2.5);
+}
+
 TEST_F(JobJournalTest, AReopenedJournalRequeuesWhatWasRunningAndKeepsWhatWasDone) {
   {
     JobJournal journal(folder_ / "journal.sqlite");
