@@ -74,7 +74,7 @@ int Serve(const ServeCommandOptions& options) {
     worker.maxBatch = options.maxBatch;
     worker.keepBatches = options.keepBatches;
     worker.judge.batchesDir = state / "batches";
-    worker.judge.reward = ReadRewardWeights(options.rewardFile);
+    http.reward = ReadRewardWeights(options.rewardFile);
     bench::EvalOptions& eval = worker.judge.eval;
     eval.cacheDir = CacheDirOption(options.cacheDir);
     eval.cacheLimitBytes = CacheSizeOption(options.cacheSize);

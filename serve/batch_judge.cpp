@@ -141,7 +141,7 @@ std::vector<JudgedJob> JudgeBatch(const std::vector<Job>& jobs, const SuiteCatal
   eval.cases = settings.shapeMode == bench::ShapeMode::Static ? bench::CaseSelection::One(settings.caseId)
                                                                : bench::CaseSelection::Default();
   eval.extraCases = settings.extraCases;
-  eval.referenceTimes = config.reward.baseline == bench::Baseline::Reference;
+  eval.referenceTimes = settings.reward.baseline == bench::Baseline::Reference;
   eval.outDir = batch;
   eval.filter = {};
   for (const auto& [task, count] : samplesOfTask) eval.filter.tasks.push_back(task);
@@ -163,7 +163,7 @@ std::vector<JudgedJob> JudgeBatch(const std::vector<Job>& jobs, const SuiteCatal
     }
     const std::vector<bench::UnitOutcome> units = bench::UnitOutcomes(records, eval.shapeMode);
     const bench::UnitOutcome& unit = units.front();
-    const Reward reward = ComputeReward(unit, config.reward);
+    const Reward reward = ComputeReward(unit, job.request.reward);
     const fs::path folder = samples / job.request.task / ("sample" + std::to_string(job.sample));
     const gen::RoundOutcome round{job.written.parseProblem, bench::ReadFileText(folder / bench::kGeneratorErrorFile),
                                   records};

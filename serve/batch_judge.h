@@ -2,7 +2,7 @@
 // becomes a sample of its task under BATCH/samples (its response parsed as `akgen generate` parses a
 // model's), the batch is evaluated into BATCH/results.jsonl, and each job's records become its
 // result: the verdict, the per-case verdicts and times, the failure class, the repair feedback a
-// model would be sent and the reward (serve/reward.h). One evaluation for many jobs shares the
+// model would be sent and the reward with the request's weights (serve/reward.h). One evaluation for many jobs shares the
 // oracle's start and every build the jobs have in common.
 #pragma once
 #include <filesystem>
@@ -21,7 +21,6 @@ namespace akgen::serve {
 struct JudgeConfig {
   std::filesystem::path batchesDir;  // one folder per batch, removed once its jobs are recorded
   bench::EvalOptions eval;  // cache, jobs, run limit, oracle; the batch sets the rest
-  RewardWeights reward;
 };
 
 struct JudgedJob {

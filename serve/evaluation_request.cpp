@@ -6,8 +6,8 @@
 namespace akgen::serve {
 namespace {
 
-constexpr const char* kFields[] = {"suite", "task",       "response", "reasoning",  "files",
-                                   "format", "shape_mode", "case",     "extra_cases"};
+constexpr const char* kFields[] = {"suite",      "task", "response",    "reasoning", "files",
+                                   "format",     "shape_mode", "case", "extra_cases", "reward"};
 
 const char* ToString(ResponseFormat format) {
   switch (format) {
@@ -81,16 +81,19 @@ nlohmann::ordered_json EvaluationRequest::ToJson() const {
   json["shape_mode"] = bench::ToString(shapeMode);
   if (shapeMode == bench::ShapeMode::Static) json["case"] = caseId;
   json["extra_cases"] = extraCases;
+  json["reward"] = serve::ToJson(reward);
   return json;
 }
 
 std::string EvaluationRequest::BatchSettings() const {
+  // The baseline decides whether the task's answer is run for reference times.
   return suite + "|" + bench::ToString(shapeMode) + "|" +
-         (shapeMode == bench::ShapeMode::Static ? std::to_string(caseId) : "") + "|" + std::to_string(extraCases);
+         (shapeMode == bench::ShapeMode::Static ? std::to_string(caseId) : "") + "|" + std::to_string(extraCases) +
+         "|" + bench::ToString(reward.baseline);
 }
 
 EvaluationRequest ParseEvaluationRequest(const nlohmann::json& body, const SuiteCatalog& suites,
-                                         const RequestLimits& limits) {
+                                         const RequestLimits& limits, const RewardWeights& rewardDefaults) {
   if (!body.is_object())
     throw RequestError("the body must be a JSON object such as {\"suite\": \"builtin\", \"task\": "
                        "\"level1/Math/Muls\", \"response\": \"…\"}");
@@ -98,7 +101,7 @@ EvaluationRequest ParseEvaluationRequest(const nlohmann::json& body, const Suite
     if (std::find_if(std::begin(kFields), std::end(kFields), [&](const char* field) { return key == field; }) ==
         std::end(kFields))
       throw RequestError(key + " is not a request field; the fields are suite, task, response, reasoning, files, " +
-                         "format, shape_mode, case and extra_cases");
+                         "format, shape_mode, case, extra_cases and reward");
   }
   EvaluationRequest request;
   request.suite = StringField(body, "suite", request.suite);
@@ -160,6 +163,14 @@ EvaluationRequest ParseEvaluationRequest(const nlohmann::json& body, const Suite
     throw RequestError("case " + std::to_string(request.caseId) + " is not a case of " + request.task +
                        " (its test_cases.csv lists " + std::to_string(task->cases.size()) + ")");
   request.extraCases = IntegerField(body, "extra_cases", request.extraCases, 0, limits.maxExtraCases);
+  request.reward = rewardDefaults;
+  if (body.contains("reward")) {
+    try {
+      request.reward = RewardWeightsFromJson(body.at("reward"), rewardDefaults);
+    } catch (const std::invalid_argument& error) {
+      throw RequestError(error.what());
+    }
+  }
   return request;
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "bench/task/shape_mode.h"
+#include "serve/reward.h"
 #include "serve/suite_catalog.h"
 
 namespace akgen::serve {
@@ -25,6 +26,7 @@ struct EvaluationRequest {
   bench::ShapeMode shapeMode = bench::ShapeMode::Dynamic;
   int caseId = 0;  // static mode's case
   int extraCases = 1;  // cases drawn like the listed ones (per task in dynamic mode, per case in static)
+  RewardWeights reward;  // the server's, with what the request's "reward" object changes
 
   // The request in the fields it was parsed from, with every default filled in: what the journal keeps.
   nlohmann::ordered_json ToJson() const;
@@ -42,8 +44,9 @@ struct RequestError : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-// Throws RequestError.
+// Throws RequestError. `rewardDefaults`: the server's weights, which a request's "reward" object
+// may change (serve/reward.h); the request's JSON then carries every weight, so any worker scores it alike.
 EvaluationRequest ParseEvaluationRequest(const nlohmann::json& body, const SuiteCatalog& suites,
-                                         const RequestLimits& limits = {});
+                                         const RequestLimits& limits = {}, const RewardWeights& rewardDefaults = {});
 
 }  // namespace akgen::serve

@@ -127,7 +127,7 @@ void AddRoutes(httplib::Server& server, EvaluationService& service, const SuiteC
 
   server.Post("/v1/evaluations", [&](const httplib::Request& request, httplib::Response& response) {
     const double wait = WaitSeconds(request, options);
-    const EvaluationRequest parsed = ParseEvaluationRequest(ParseBody(request), suites, options.limits);
+    const EvaluationRequest parsed = ParseEvaluationRequest(ParseBody(request), suites, options.limits, options.reward);
     const Job job = *service.Wait(service.Submit(parsed), wait);
     Reply(response, JobStatusCode(job), JobJson(job));
   });
@@ -148,7 +148,7 @@ void AddRoutes(httplib::Server& server, EvaluationService& service, const SuiteC
     std::vector<EvaluationRequest> parsed;
     for (size_t i = 0; i < items.size(); ++i) {
       try {
-        parsed.push_back(ParseEvaluationRequest(items[i], suites, options.limits));
+        parsed.push_back(ParseEvaluationRequest(items[i], suites, options.limits, options.reward));
       } catch (const RequestError& error) {
         throw RequestError("requests[" + std::to_string(i) + "]: " + error.what() + " (no request was accepted)");
       }
@@ -179,7 +179,7 @@ void AddRoutes(httplib::Server& server, EvaluationService& service, const SuiteC
                              {"response", ResponseOfQuery(queries[i], prompts[i])}};
       if (colon != std::string::npos) item["suite"] = labels[i].substr(0, colon);
       try {
-        parsed.push_back(ParseEvaluationRequest(item, suites, options.limits));
+        parsed.push_back(ParseEvaluationRequest(item, suites, options.limits, options.reward));
       } catch (const RequestError& error) {
         throw RequestError("labels[" + std::to_string(i) + "] (\"" + labels[i] + "\", a suite:task key): " +
                            error.what());

@@ -22,6 +22,7 @@ struct HttpOptions {
   size_t maxBatchRequests = 4096;
   double maxWaitSeconds = 3600;  // the longest ?wait= honoured, and the OpenRLHF route's wait
   RequestLimits limits;
+  RewardWeights reward;  // the defaults a request's "reward" may change
 };
 
 // Routes the server's requests to `service`; both must outlive the server's listening.

@@ -50,6 +50,23 @@ TEST_F(EvaluationRequestTest, TheJournalsFormParsesBackToTheSameRequest) {
   EXPECT_NE(request.BatchSettings(), ParseEvaluationRequest({{"task", "Muls"}, {"response", ""}}, *suites_).BatchSettings());
 }
 
+TEST_F(EvaluationRequestTest, ARequestMayChangeTheServersRewardWeightsAndCarriesThemAll) {
+  RewardWeights server;
+  server.speed = 2.0;
+  const EvaluationRequest request = ParseEvaluationRequest(
+      {{"task", "Muls"}, {"response", "x"}, {"reward", {{"baseline", "reference"}}}}, *suites_, {}, server);
+  EXPECT_EQ(request.reward.speed, 2.0);
+  EXPECT_EQ(request.reward.baseline, bench::Baseline::Reference);
+  // A worker reads the journal's form with no defaults of its own and scores it alike.
+  const EvaluationRequest stored = ParseEvaluationRequest(request.ToJson(), *suites_);
+  EXPECT_EQ(stored.reward.speed, 2.0);
+  EXPECT_EQ(stored.reward.baseline, bench::Baseline::Reference);
+  // The baseline decides whether the answer runs for reference times: batches keep to one.
+  EXPECT_NE(request.BatchSettings(), ParseEvaluationRequest({{"task", "Muls"}, {"response", "x"}}, *suites_).BatchSettings());
+  EXPECT_NE(Refusal({{"task", "Muls"}, {"response", "x"}, {"reward", {{"speed", "max"}}}}).find("reward.speed must be"),
+            std::string::npos);
+}
+
 TEST_F(EvaluationRequestTest, EachMistakeIsNamedWithItsFix) {
   EXPECT_NE(Refusal({1, 2}).find("the body must be a JSON object"), std::string::npos);
   EXPECT_NE(Refusal({{"task", "Muls"}, {"response", "x"}, {"temperature", 1}}).find("temperature is not a request field"),
