@@ -143,6 +143,7 @@ std::vector<JudgedJob> JudgeBatch(const std::vector<Job>& jobs, const SuiteCatal
   eval.extraCases = settings.extraCases;
   eval.referenceTimes = settings.reward.baseline == bench::Baseline::Reference;
   eval.outDir = batch;
+  eval.stageEveryCandidate = true;  // each batch has fresh folders: a candidate seen before keeps its builds
   eval.filter = {};
   for (const auto& [task, count] : samplesOfTask) eval.filter.tasks.push_back(task);
   const bench::EvalOutcome outcome = bench::Evaluate(bench::WithAbsolutePaths(eval), log);

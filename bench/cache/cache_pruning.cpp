@@ -13,7 +13,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kPrunedKinds[] = {"build", "golden"};
+constexpr const char* kPrunedKinds[] = {"build", "golden", "candidates"};
 constexpr const char* kKeptKinds[] = {"reference-timing", "staged"};
 constexpr const char* kBindingModules = "pybind-modules";
 

@@ -1,6 +1,7 @@
 // How much a cache folder holds, and pruning it to a size by evicting the least recently used
 // entries (docs/harness-design.md "The cache and its size"). Entries are the folders of
-// CACHE/build (candidate, host and binding builds) and CACHE/golden (a case's golden outputs); a
+// CACHE/build (candidate, host and binding builds), CACHE/golden (a case's golden outputs) and
+// CACHE/candidates (candidates copied by their content, EvalOptions::stageEveryCandidate); a
 // use marks an entry (UseCacheEntry), and an entry used since the oldest live CacheUser started is
 // never evicted, as an evaluation may be reading it. The oracle's compiled task bindings
 // (CACHE/golden/pybind-modules, about 10 MB a task) are measured but not evicted.
@@ -18,7 +19,7 @@ namespace akgen::bench {
 constexpr uintmax_t kDefaultCacheBytes = uintmax_t{16} << 30;
 
 struct CacheKindUsage {
-  std::string kind;  // build, golden, reference-timing, staged
+  std::string kind;  // build, golden, candidates, reference-timing, staged
   uintmax_t bytes = 0;
   size_t entries = 0;
 };
@@ -35,7 +36,7 @@ struct PruneOutcome {
   uintmax_t bindingBytes = 0;   // the oracle's compiled task bindings: counted, never evicted
 };
 
-// Evicts least recently used entries of CACHE/build and CACHE/golden until they hold at most
+// Evicts least recently used entries of CACHE/build, CACHE/golden and CACHE/candidates until they hold at most
 // `limitBytes`, skipping those that may be in use, and removes dead runs' staging folders. A user
 // whose work is over (`finished`, an evaluation at its end) protects nothing.
 PruneOutcome PruneCache(const std::filesystem::path& cacheDir, uintmax_t limitBytes, const CacheUser* finished = nullptr);

@@ -101,7 +101,8 @@ class Evaluation {
         progress_(progress),
         store_(options_.outDir),
         reference_(options_.cacheDir / "reference-timing"),
-        staging_(options_.cacheDir / "staged", kFirstSandboxUid, SandboxRunsAsOtherUsers()) {
+        staging_(options_.cacheDir / "staged", kFirstSandboxUid, SandboxRunsAsOtherUsers(),
+                 options_.stageEveryCandidate ? options_.cacheDir / "candidates" : fs::path()) {
     oracle_ = options_.oracle;
     oracle_.cacheDir = options_.cacheDir / "golden";
     setup_.buildCacheDir = options_.cacheDir / "build";

@@ -40,6 +40,10 @@ struct EvalOptions {
   // Sandbox work directories; empty: a fresh directory under the system's temporary directory,
   // whose parents the sandbox user can search (the out directory's may not be).
   std::filesystem::path workDir;
+  // Copy every candidate to a folder named by its content under CACHE/candidates (bounded by the
+  // cache size like builds), so a candidate seen before reuses its builds wherever it was written:
+  // `akgen serve` writes each job to a fresh folder. Messages still name the folder it was written to.
+  bool stageEveryCandidate = false;
   // Keep every (sample, case) pair's work folder; otherwise a pair's folder goes once it is
   // recorded, but for the first few failures, and empty folders go at the end.
   bool keepWork = false;

@@ -15,8 +15,8 @@ std::vector<fs::path> Moved(std::vector<fs::path> files, const fs::path& from, c
 
 }  // namespace
 
-SandboxStaging::SandboxStaging(fs::path root, uid_t sandboxUid, bool needed)
-    : root_(std::move(root)), sandboxUid_(sandboxUid), needed_(needed) {}
+SandboxStaging::SandboxStaging(fs::path root, uid_t sandboxUid, bool needed, fs::path candidateRoot)
+    : root_(std::move(root)), sandboxUid_(sandboxUid), needed_(needed), candidateRoot_(std::move(candidateRoot)) {}
 
 fs::path SandboxStaging::Staged(const fs::path& directory) {
   if (!needed_ || !fs::exists(directory) || ReachableBy(directory, sandboxUid_)) return directory;
@@ -52,7 +52,13 @@ const Task& SandboxStaging::Readable(const Task& task) {
 }
 
 Candidate SandboxStaging::Readable(Candidate candidate) {
-  const fs::path to = Staged(candidate.directory);
+  fs::path to = candidate.directory;
+  if (!candidateRoot_.empty() && fs::exists(to)) {
+    to = StagedCopy(candidate.directory, candidateRoot_, "candidate");
+    originals_.emplace(to.string(), candidate.directory.string());
+  } else {
+    to = Staged(candidate.directory);
+  }
   candidate.hostFiles = Moved(candidate.hostFiles, candidate.directory, to);
   candidate.kernelFiles = Moved(candidate.kernelFiles, candidate.directory, to);
   candidate.directory = to;

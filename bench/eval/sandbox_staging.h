@@ -18,7 +18,10 @@ namespace akgen::bench {
 class SandboxStaging {
  public:
   // `root` must itself be reachable by `sandboxUid` (the cache folder, checked before evaluating).
-  SandboxStaging(std::filesystem::path root, uid_t sandboxUid, bool needed);
+  // `candidateRoot` (a pruned cache kind, e.g. CACHE/candidates) given: every candidate is copied
+  // there, even where the sandbox reaches it, to a folder named by its content alone, so a candidate
+  // seen before reuses its builds (keyed by its folder) whatever folder and sample it was written to.
+  SandboxStaging(std::filesystem::path root, uid_t sandboxUid, bool needed, std::filesystem::path candidateRoot = {});
 
   // The task, or a copy whose question/op_host and answer folders are staged; the reference stays
   // valid for the lifetime of this object.
@@ -36,6 +39,7 @@ class SandboxStaging {
   std::filesystem::path root_;
   uid_t sandboxUid_;
   bool needed_;
+  std::filesystem::path candidateRoot_;
   std::deque<Task> stagedTasks_;
   std::map<std::string, std::string> originals_;  // staged copy -> the folder it copies
 };

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include "bench/cache/cache_entry.h"
 #include "bench/common/content_hash.h"
 #include "bench/sandbox/sandbox.h"
 #include "bench/task/directory_listing.h"
@@ -22,9 +23,9 @@ void OpenToAll(const fs::path& directory) {
   }
 }
 
-std::string ContentKey(const fs::path& path) {
+std::string ContentKey(const fs::path& path, const std::string& name) {
   ContentHash hash;
-  hash.Add("akgen-staged-copy-v1").Add(path.filename().string());
+  hash.Add("akgen-staged-copy-v1").Add(name);
   if (!fs::is_directory(path)) return hash.AddFile(path).Hex();
   for (const fs::path& file : FilesBelow(path)) hash.Add(fs::relative(file, path).string()).AddFile(file);
   return hash.Hex();
@@ -41,15 +42,17 @@ bool ReachableBy(const fs::path& path, uid_t uid) {
   return !error;
 }
 
-fs::path StagedCopy(const fs::path& path, const fs::path& root) {
-  const std::string key = ContentKey(path);
-  const fs::path copy = root / key / path.filename();
-  if (fs::exists(copy)) return copy;
+fs::path StagedCopy(const fs::path& path, const fs::path& root, const std::string& name) {
+  const std::string copyName = name.empty() ? path.filename().string() : name;
+  const std::string key = ContentKey(path, copyName);
+  const fs::path copy = root / key / copyName;
+  // A copy is a cache entry (bench/cache/cache_entry.h): using it marks it, so pruning spares it.
+  if (UseCacheEntry(root / key, copyName)) return copy;
   // Copied beside its final place and renamed, so an interrupted copy is never taken for a whole one.
   const fs::path partial = root / (key + ".partial-" + std::to_string(getpid()));
   fs::remove_all(partial);
   fs::create_directories(partial);
-  fs::copy(path, partial / path.filename(), fs::copy_options::recursive);
+  fs::copy(path, partial / copyName, fs::copy_options::recursive);
   OpenToAll(partial);
   std::error_code error;
   fs::rename(partial, root / key, error);

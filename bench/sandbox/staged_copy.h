@@ -12,7 +12,11 @@ namespace akgen::bench {
 // Whether `path` (a file, or a folder with everything below it) is reachable and readable by `uid`.
 bool ReachableBy(const std::filesystem::path& path, uid_t uid);
 
-// `root/<content hash>/<name of path>`: a copy of the file or folder `path`, readable by everyone.
-std::filesystem::path StagedCopy(const std::filesystem::path& path, const std::filesystem::path& root);
+// `root/<content hash>/<name>`: a copy of the file or folder `path` named `name` (default: its own
+// name, which the hash covers too), readable by everyone. Using a copy marks it (UseCacheEntry), so
+// where `root` is a pruned cache kind (CACHE/candidates) an unused copy may be evicted, and is made
+// again when needed.
+std::filesystem::path StagedCopy(const std::filesystem::path& path, const std::filesystem::path& root,
+                                 const std::string& name = "");
 
 }  // namespace akgen::bench

@@ -175,14 +175,16 @@ TEST_F(CachePruningTest, MeasuresEveryKind) {
   fs::create_directories(root_ / "reference-timing");
   std::ofstream(root_ / "reference-timing" / "t.json") << std::string(30, 'x');
   const std::vector<CacheKindUsage> usage = MeasureCache(root_);
-  ASSERT_EQ(usage.size(), 4u);
+  ASSERT_EQ(usage.size(), 5u);
   EXPECT_EQ(usage[0].kind, "build");
   EXPECT_EQ(usage[0].bytes, 1000u);
   EXPECT_EQ(usage[0].entries, 1u);
   EXPECT_EQ(usage[1].bytes, 500u);
-  EXPECT_EQ(usage[2].kind, "reference-timing");
-  EXPECT_EQ(usage[2].bytes, 30u);
-  EXPECT_EQ(usage[3].entries, 0u);
+  EXPECT_EQ(usage[2].kind, "candidates");
+  EXPECT_EQ(usage[2].entries, 0u);
+  EXPECT_EQ(usage[3].kind, "reference-timing");
+  EXPECT_EQ(usage[3].bytes, 30u);
+  EXPECT_EQ(usage[4].entries, 0u);
 }
 
 }  // namespace
