@@ -217,27 +217,39 @@ int main(int argc, char** argv) {
   generate->add_option("--timeout", generateOptions.runSeconds, "wall-clock seconds of one sandboxed run");
   generate->add_option("--sync", generateOptions.syncMode, "auto or strict, as akgen eval");
 
+  // What `akgen serve` and `akgen worker` judge with.
+  const auto addJudgeOptions = [](CLI::App* command, akgen::JudgeOptions& options, const char* stateHelp) {
+    command->add_option("--suite", options.suites,
+                        "NAME=PATH: an NPUKernelBench tasks/ tree served as NAME (builtin is always served)");
+    command->add_option("--state", options.stateDir, stateHelp);
+    command->add_option("--queue", options.queue,
+                        "redis://HOST:PORT[/DB]: jobs queued in Redis, judged by `akgen worker`s on any machine");
+    command->add_option("--visibility-timeout", options.visibilitySeconds,
+                        "seconds a worker may go silent before its jobs are requeued (default 60)");
+    command->add_option("--cache", options.cacheDir, kCacheHelp);
+    command->add_option("--cache-size", options.cacheSize, akgen::kCacheSizeHelp);
+    command->add_option("--jobs", options.jobs, "cases judged in parallel")->check(CLI::PositiveNumber);
+    command->add_option("--max-batch", options.maxBatch, "jobs judged together at most (default 64)")
+        ->check(CLI::PositiveNumber);
+    command->add_option("--timeout", options.runSeconds, "wall-clock seconds of one sandboxed run");
+    command->add_flag("--keep-batches", options.keepBatches, "keep each batch's samples and results.jsonl in STATE");
+  };
   CLI::App* serve = app.add_subcommand(
       "serve", "the simulator as an evaluation and reward service over HTTP, for trainers and tools (docs/rl.md)");
   akgen::ServeCommandOptions serveOptions;
+  addJudgeOptions(serve, serveOptions.judge,
+                  "folder of the job journal and the batches' work (default ./akgen-serve); a restart resumes it");
   serve->add_option("--host", serveOptions.host, "address to listen on (default 127.0.0.1; others need --token-file)");
   serve->add_option("--port", serveOptions.port, "port (default 8377; 0: any free port, printed)");
-  serve->add_option("--suite", serveOptions.suites,
-                    "NAME=PATH: an NPUKernelBench tasks/ tree served as NAME (builtin is always served)");
-  serve->add_option("--state", serveOptions.stateDir,
-                    "folder of the job journal and the batches' work (default ./akgen-serve); a restart resumes it");
   serve->add_option("--token-file", serveOptions.tokenFile,
                     "file whose first line is the bearer token every request must carry");
   serve->add_option("--reward", serveOptions.rewardFile, "JSON file of reward weights over the defaults (docs/rl.md)");
-  serve->add_option("--cache", serveOptions.cacheDir, kCacheHelp);
-  serve->add_option("--cache-size", serveOptions.cacheSize, akgen::kCacheSizeHelp);
-  serve->add_option("--jobs", serveOptions.jobs, "cases judged in parallel")->check(CLI::PositiveNumber);
-  serve->add_option("--max-batch", serveOptions.maxBatch, "jobs judged together at most (default 64)")
-      ->check(CLI::PositiveNumber);
-  serve->add_option("--timeout", serveOptions.runSeconds, "wall-clock seconds of one sandboxed run");
   serve->add_option("--max-wait", serveOptions.maxWaitSeconds,
                     "the longest a request may wait for its result (?wait=, the OpenRLHF route); default 3600");
-  serve->add_flag("--keep-batches", serveOptions.keepBatches, "keep each batch's samples and results.jsonl in STATE");
+  CLI::App* worker = app.add_subcommand(
+      "worker", "judge the jobs an `akgen serve --queue redis://…` queued, on this machine (docs/rl.md)");
+  akgen::JudgeOptions workerOptions;
+  addJudgeOptions(worker, workerOptions, "folder of the batches' work (default ./akgen-worker)");
 
   CLI::App* data = app.add_subcommand("data", "training datasets from judged runs, and their exports");
   data->require_subcommand(1);
@@ -321,6 +333,7 @@ int main(int argc, char** argv) {
   if (fidelity->parsed()) return akgen::Fidelity(fidelityOptions);
   if (generate->parsed()) return akgen::Generate(generateOptions);
   if (serve->parsed()) return akgen::Serve(serveOptions);
+  if (worker->parsed()) return akgen::Work(workerOptions);
   if (craftCheck->parsed()) return akgen::CraftCheck(craftOptions);
   if (craftCompile->parsed()) return akgen::CraftCompile(craftOptions);
   if (craftTune->parsed()) return akgen::CraftTune(tuneOptions);

@@ -9,6 +9,7 @@ packages=(
   libtorch-dev pybind11-dev python3-dev python3-setuptools
   bubblewrap
   libcurl4-openssl-dev libsqlite3-dev libcpp-httplib-dev libdtl-dev python3-yaml git
+  redis-server libhiredis-dev
   chromium clang
 )
 missing=()

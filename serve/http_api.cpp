@@ -122,7 +122,9 @@ void AddRoutes(httplib::Server& server, EvaluationService& service, const SuiteC
                                 "; the routes are /v1/evaluations, /v1/evaluations:batch, /v1/openrlhf, "
                                 "/v1/health and /metrics");
     else if (response.status == 413)
-      Refuse(response, 413, "the body is larger than this server accepts");
+      Refuse(response, 413,
+             "the body is larger than this server accepts: 64 MiB as Content-Type: application/json, 8 KiB as a "
+             "form (send the JSON with Content-Type: application/json)");
   });
 
   server.Post("/v1/evaluations", [&](const httplib::Request& request, httplib::Response& response) {
