@@ -30,6 +30,7 @@ bench: build
 	@$(BUILD_DIR)/bin/sim_benchmarks
 	@scripts/bench-compile.sh $(BUILD_DIR)/bin/akgen
 	@THROUGHPUT_DIR=$(BUILD_DIR)/throughput scripts/bench-throughput.sh $(BUILD_DIR)/bin/akgen
+	@scripts/bench-service.py $(BUILD_DIR)/bin/akgen
 
 # libFuzzer on the craft parser, checker and lowering (clang from Debian), in its own build directory, for
 # FUZZ_SECONDS, starting from the golden programs and the tasks' DSL solutions. A crash stops it

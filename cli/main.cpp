@@ -229,7 +229,8 @@ int main(int argc, char** argv) {
     command->add_option("--cache", options.cacheDir, kCacheHelp);
     command->add_option("--cache-size", options.cacheSize, akgen::kCacheSizeHelp);
     command->add_option("--jobs", options.jobs, "cases judged in parallel")->check(CLI::PositiveNumber);
-    command->add_option("--max-batch", options.maxBatch, "jobs judged together at most (default 64)")
+    command->add_option("--max-batch", options.maxBatch,
+                        "jobs taken and judged together at most (default: 64 for serve, twice --jobs for a worker)")
         ->check(CLI::PositiveNumber);
     command->add_option("--timeout", options.runSeconds, "wall-clock seconds of one sandboxed run");
     command->add_flag("--keep-batches", options.keepBatches, "keep each batch's samples and results.jsonl in STATE");

@@ -58,9 +58,11 @@ serve::SuiteCatalog ReadSuites(const std::vector<std::string>& suites) {
   return catalog;
 }
 
-serve::WorkerConfig MakeWorkerConfig(const JudgeOptions& options, const std::filesystem::path& state) {
+// `sharedQueue`: other workers take from the same queue, so one does not take more than it can
+// start on soon.
+serve::WorkerConfig MakeWorkerConfig(const JudgeOptions& options, const std::filesystem::path& state, bool sharedQueue) {
   serve::WorkerConfig worker;
-  worker.maxBatch = options.maxBatch;
+  worker.maxBatch = options.maxBatch > 0 ? options.maxBatch : sharedQueue ? 2 * int(options.jobs) : 64;
   worker.keepBatches = options.keepBatches;
   worker.keepAliveSeconds = options.visibilitySeconds / 3;
   worker.judge.batchesDir = state / "batches";
@@ -133,7 +135,7 @@ int Serve(const ServeCommandOptions& options) {
       if (localWorker) localWorker->Wake();
     });
     if (options.judge.queue.empty())
-      localWorker = std::make_unique<serve::BatchWorker>(*queue, suites, MakeWorkerConfig(options.judge, state),
+      localWorker = std::make_unique<serve::BatchWorker>(*queue, suites, MakeWorkerConfig(options.judge, state, false),
                                                          std::cerr, [&] { service.JobsFinished(); });
     httplib::Server server;
     serve::AddRoutes(server, service, suites, http);
@@ -174,7 +176,7 @@ int Work(const JudgeOptions& options) {
         std::filesystem::absolute(options.stateDir.empty() ? "akgen-worker" : options.stateDir);
     const std::string name = WorkerName();
     std::unique_ptr<serve::RedisJobQueue> queue = OpenRedisQueue(options, name);
-    serve::BatchWorker worker(*queue, suites, MakeWorkerConfig(options, state), std::cerr);
+    serve::BatchWorker worker(*queue, suites, MakeWorkerConfig(options, state, true), std::cerr);
     std::cout << "akgen worker: " << name << " takes jobs from " << serve::ParseRedisUrl(options.queue).ToString()
               << " (suites:";
     for (const std::string& suite : suites.Names()) std::cout << " " << suite;

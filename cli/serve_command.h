@@ -15,7 +15,7 @@ struct JudgeOptions {
   std::string cacheDir;
   std::string cacheSize;
   unsigned jobs = 1;  // cases judged in parallel within a batch
-  int maxBatch = 64;
+  int maxBatch = 0;  // 0: 64 for serve's own worker; twice --jobs for `akgen worker`, so workers share a queue
   double runSeconds = 120;
   bool keepBatches = false;
   std::string queue;  // redis://HOST:PORT[/DB]; empty: the embedded journal
