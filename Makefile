@@ -25,7 +25,8 @@ test: build
 	@ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS)
 
 # The throughput part builds the baseline commit once (BASELINE_REV) and evaluates the built-in
-# answers with both versions, cold and with goldens cached: about 45 minutes on 2 cores.
+# answers with both versions, cold and with goldens cached: about 45 minutes on 2 cores; the service
+# part judges them through akgen eval, akgen serve and a Redis queue: about 5 minutes more.
 bench: build
 	@$(BUILD_DIR)/bin/sim_benchmarks
 	@scripts/bench-compile.sh $(BUILD_DIR)/bin/akgen
