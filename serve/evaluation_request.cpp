@@ -37,6 +37,7 @@ int IntegerField(const nlohmann::json& body, const char* field, int fallback, in
 
 // A candidate file's path: relative, below op_host/ or op_kernel/, without `..`.
 bool IsCandidatePath(const std::string& path) {
+  if (std::any_of(path.begin(), path.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; })) return false;
   const std::filesystem::path relative(path);
   if (relative.is_absolute() || relative.empty()) return false;
   for (const std::filesystem::path& part : relative)

@@ -96,6 +96,8 @@ std::string MetricsText(const QueueStats& counters) {
 
 void AddRoutes(httplib::Server& server, EvaluationService& service, const SuiteCatalog& suites,
                const HttpOptions& options) {
+  // A request that waits for its result holds a thread; many clients wait at once.
+  server.new_task_queue = [threads = options.threads] { return new httplib::ThreadPool(threads); };
   server.set_payload_max_length(options.maxBodyBytes);
   server.set_pre_routing_handler([&options](const httplib::Request& request, httplib::Response& response) {
     if (options.token.empty() || request.path == "/v1/health") return httplib::Server::HandlerResponse::Unhandled;

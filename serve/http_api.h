@@ -21,6 +21,7 @@ struct HttpOptions {
   size_t maxBodyBytes = 64u << 20;
   size_t maxBatchRequests = 4096;
   double maxWaitSeconds = 3600;  // the longest ?wait= honoured, and the OpenRLHF route's wait
+  size_t threads = 256;  // requests served at once, waiting ones included
   RequestLimits limits;
   RewardWeights reward;  // the defaults a request's "reward" may change
 };
