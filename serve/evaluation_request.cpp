@@ -54,9 +54,9 @@ std::map<std::string, std::string> FilesField(const nlohmann::json& body, const 
   size_t bytes = 0;
   for (const auto& [path, text] : files.items()) {
     if (!IsCandidatePath(path))
-      throw RequestError("files: \"" + path + "\" is not a candidate file; name it op_kernel/… or op_host/…, " +
-                         "relative and without ..");
-    if (!text.is_string()) throw RequestError("files[\"" + path + "\"] must be the file's text, a string");
+      throw RequestError("files: " + Quoted(path) +
+                         " is not a candidate file; name it op_kernel/… or op_host/…, relative and without ..");
+    if (!text.is_string()) throw RequestError("files[" + Quoted(path) + "] must be the file's text, a string");
     bytes += text.get_ref<const std::string&>().size();
     result[path] = text.get<std::string>();
   }
@@ -69,6 +69,10 @@ std::map<std::string, std::string> FilesField(const nlohmann::json& body, const 
 }
 
 }  // namespace
+
+std::string Quoted(const std::string& text) {
+  return nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
 
 nlohmann::ordered_json EvaluationRequest::ToJson() const {
   nlohmann::ordered_json json = {{"suite", suite}, {"task", task}};
@@ -101,7 +105,7 @@ EvaluationRequest ParseEvaluationRequest(const nlohmann::json& body, const Suite
   for (const auto& [key, value] : body.items()) {
     if (std::find_if(std::begin(kFields), std::end(kFields), [&](const char* field) { return key == field; }) ==
         std::end(kFields))
-      throw RequestError(key + " is not a request field; the fields are suite, task, response, reasoning, files, " +
+      throw RequestError(Quoted(key) + " is not a request field; the fields are suite, task, response, reasoning, files, " +
                          "format, shape_mode, case, extra_cases and reward");
   }
   EvaluationRequest request;
@@ -110,14 +114,14 @@ EvaluationRequest ParseEvaluationRequest(const nlohmann::json& body, const Suite
   if (!suite) {
     std::string names;
     for (const std::string& name : suites.Names()) names += (names.empty() ? "" : ", ") + name;
-    throw RequestError("suite \"" + request.suite + "\" is not served; this server has " + names +
+    throw RequestError("suite " + Quoted(request.suite) + " is not served; this server has " + names +
                        " (start it with --suite NAME=PATH for more)");
   }
   if (!body.contains("task")) throw RequestError("task is missing: give the task's key, e.g. \"level1/Math/Muls\"");
   const std::string taskName = StringField(body, "task", "");
   const bench::Task* task = suites.FindTask(request.suite, taskName);
   if (!task)
-    throw RequestError("task \"" + taskName + "\" is not in suite " + request.suite +
+    throw RequestError("task " + Quoted(taskName) + " is not in suite " + request.suite +
                        " (or its op name is ambiguous); give a key `akgen tasks` lists, e.g. \"" +
                        suite->tasks.front().Key() + "\"");
   request.task = task->Key();
@@ -148,14 +152,14 @@ EvaluationRequest ParseEvaluationRequest(const nlohmann::json& body, const Suite
   } else if (format == "dsl") {
     request.format = ResponseFormat::Dsl;
   } else {
-    throw RequestError("format must be auto, full, kernel_only or dsl, not \"" + format + "\"");
+    throw RequestError("format must be auto, full, kernel_only or dsl, not " + Quoted(format));
   }
   if (hasFiles && request.format == ResponseFormat::Dsl)
     throw RequestError("format dsl needs a response holding the program; files are AscendC sources");
 
   const std::string shapeMode = StringField(body, "shape_mode", "dynamic");
   const std::optional<bench::ShapeMode> mode = bench::ParseShapeMode(shapeMode);
-  if (!mode) throw RequestError("shape_mode must be static or dynamic, not \"" + shapeMode + "\"");
+  if (!mode) throw RequestError("shape_mode must be static or dynamic, not " + Quoted(shapeMode));
   request.shapeMode = *mode;
   if (body.contains("case") && request.shapeMode != bench::ShapeMode::Static)
     throw RequestError("case chooses static mode's case; drop it, or add \"shape_mode\": \"static\"");

@@ -44,6 +44,9 @@ struct RequestError : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+// A client's text in a message: quoted, with control characters escaped (a NUL would end what()).
+std::string Quoted(const std::string& text);
+
 // Throws RequestError. `rewardDefaults`: the server's weights, which a request's "reward" object
 // may change (serve/reward.h); the request's JSON then carries every weight, so any worker scores it alike.
 EvaluationRequest ParseEvaluationRequest(const nlohmann::json& body, const SuiteCatalog& suites,

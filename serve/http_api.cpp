@@ -36,7 +36,7 @@ double WaitSeconds(const httplib::Request& request, const HttpOptions& options) 
     if (used == text.size() && std::isfinite(seconds) && seconds >= 0) return std::min(seconds, options.maxWaitSeconds);
   } catch (const std::exception&) {
   }
-  throw RequestError("wait must be a number of seconds (?wait=30), not \"" + text + "\"");
+  throw RequestError("wait must be a number of seconds (?wait=30), not " + Quoted(text));
 }
 
 nlohmann::json ParseBody(const httplib::Request& request) {
@@ -185,7 +185,7 @@ void AddRoutes(httplib::Server& server, EvaluationService& service, const SuiteC
       try {
         parsed.push_back(ParseEvaluationRequest(item, suites, options.limits, options.reward));
       } catch (const RequestError& error) {
-        throw RequestError("labels[" + std::to_string(i) + "] (\"" + labels[i] + "\", a suite:task key): " +
+        throw RequestError("labels[" + std::to_string(i) + "] (" + Quoted(labels[i]) + ", a suite:task key): " +
                            error.what());
       }
     }

@@ -69,7 +69,7 @@ TEST_F(EvaluationRequestTest, ARequestMayChangeTheServersRewardWeightsAndCarries
 
 TEST_F(EvaluationRequestTest, EachMistakeIsNamedWithItsFix) {
   EXPECT_NE(Refusal({1, 2}).find("the body must be a JSON object"), std::string::npos);
-  EXPECT_NE(Refusal({{"task", "Muls"}, {"response", "x"}, {"temperature", 1}}).find("temperature is not a request field"),
+  EXPECT_NE(Refusal({{"task", "Muls"}, {"response", "x"}, {"temperature", 1}}).find("\"temperature\" is not a request field"),
             std::string::npos);
   EXPECT_NE(Refusal({{"suite", "nkb"}, {"task", "Muls"}, {"response", "x"}}).find("suite \"nkb\" is not served"),
             std::string::npos);
