@@ -234,6 +234,9 @@ int main(int argc, char** argv) {
         ->check(CLI::PositiveNumber);
     command->add_option("--timeout", options.runSeconds, "wall-clock seconds of one sandboxed run");
     command->add_flag("--keep-batches", options.keepBatches, "keep each batch's samples and results.jsonl in STATE");
+    command->add_flag("--trust-inline-tasks", options.trustInlineTasks,
+                      "take requests that bring a task of their own (inline_task): its module.py, prepare_inputs.py "
+                      "and pybind.cpp run in the oracle outside the sandbox, so only for clients you trust");
   };
   CLI::App* serve = app.add_subcommand(
       "serve", "the simulator as an evaluation and reward service over HTTP, for trainers and tools (docs/rl.md)");

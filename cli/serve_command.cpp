@@ -46,8 +46,10 @@ serve::RewardWeights ReadRewardWeights(const std::string& file) {
   }
 }
 
-serve::SuiteCatalog ReadSuites(const std::vector<std::string>& suites) {
-  serve::SuiteCatalog catalog;
+// The named suites; and inline tasks, written below STATE/inline-tasks, when the operator trusts them.
+void ReadSuites(const JudgeOptions& options, const std::filesystem::path& state, serve::SuiteCatalog& catalog) {
+  const std::vector<std::string>& suites = options.suites;
+  if (options.trustInlineTasks) catalog.AllowInlineTasks(state / "inline-tasks");
   catalog.Add("builtin", SuiteRoot("builtin"));
   for (const std::string& suite : suites) {
     const size_t equals = suite.find('=');
@@ -55,7 +57,6 @@ serve::SuiteCatalog ReadSuites(const std::vector<std::string>& suites) {
       throw std::runtime_error("--suite takes NAME=PATH (a name other than builtin), not '" + suite + "'");
     catalog.Add(suite.substr(0, equals), suite.substr(equals + 1));
   }
-  return catalog;
 }
 
 // `sharedQueue`: other workers take from the same queue, so one does not take more than it can
@@ -113,9 +114,10 @@ int Serve(const ServeCommandOptions& options) {
     if (http.token.empty() && !IsLoopback(options.host))
       throw std::runtime_error("--host " + options.host +
                                " lets other machines in: give --token-file FILE (a secret of at least 16 characters)");
-    const serve::SuiteCatalog suites = ReadSuites(options.judge.suites);
     const std::filesystem::path state =
         std::filesystem::absolute(options.judge.stateDir.empty() ? "akgen-serve" : options.judge.stateDir);
+    serve::SuiteCatalog suites;
+    ReadSuites(options.judge, state, suites);
 
     // Embedded: the journal, and this process's worker; shared: Redis, and `akgen worker`s.
     std::unique_ptr<serve::JobQueue> queue;
@@ -171,9 +173,10 @@ int Work(const JudgeOptions& options) {
   sigset_t stopSignals = BlockStopSignals();
   try {
     if (options.queue.empty()) throw std::runtime_error("--queue redis://HOST:PORT names the queue to take jobs from");
-    const serve::SuiteCatalog suites = ReadSuites(options.suites);
     const std::filesystem::path state =
         std::filesystem::absolute(options.stateDir.empty() ? "akgen-worker" : options.stateDir);
+    serve::SuiteCatalog suites;
+    ReadSuites(options, state, suites);
     const std::string name = WorkerName();
     std::unique_ptr<serve::RedisJobQueue> queue = OpenRedisQueue(options, name);
     serve::BatchWorker worker(*queue, suites, MakeWorkerConfig(options, state, true), std::cerr);

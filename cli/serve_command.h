@@ -20,6 +20,8 @@ struct JudgeOptions {
   bool keepBatches = false;
   std::string queue;  // redis://HOST:PORT[/DB]; empty: the embedded journal
   double visibilitySeconds = 60;  // a worker silent this long is dead: its jobs are requeued
+  // Requests may bring tasks of their own, whose reference Python runs in the oracle unsandboxed.
+  bool trustInlineTasks = false;
 };
 
 struct ServeCommandOptions {

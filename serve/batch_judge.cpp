@@ -99,7 +99,7 @@ JudgedJob Failed(const std::string& id, const std::string& error) {
 
 }  // namespace
 
-std::vector<JudgedJob> JudgeBatch(const std::vector<Job>& jobs, const SuiteCatalog& suites, const JudgeConfig& config,
+std::vector<JudgedJob> JudgeBatch(const std::vector<Job>& jobs, SuiteCatalog& suites, const JudgeConfig& config,
                                   std::ostream& log) {
   std::vector<JudgedJob> judged;
   if (jobs.empty()) return judged;

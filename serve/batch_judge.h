@@ -30,7 +30,7 @@ struct JudgedJob {
 };
 
 // Throws only for faults of the machine (bench::Evaluate's), which fail every job of the batch alike.
-std::vector<JudgedJob> JudgeBatch(const std::vector<Job>& jobs, const SuiteCatalog& suites, const JudgeConfig& config,
+std::vector<JudgedJob> JudgeBatch(const std::vector<Job>& jobs, SuiteCatalog& suites, const JudgeConfig& config,
                                   std::ostream& log);
 
 }  // namespace akgen::serve

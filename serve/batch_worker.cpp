@@ -7,7 +7,7 @@
 
 namespace akgen::serve {
 
-BatchWorker::BatchWorker(JobQueue& queue, const SuiteCatalog& suites, WorkerConfig config, std::ostream& log,
+BatchWorker::BatchWorker(JobQueue& queue, SuiteCatalog& suites, WorkerConfig config, std::ostream& log,
                          std::function<void()> judged)
     : queue_(queue), suites_(suites), config_(std::move(config)), log_(log), judged_(std::move(judged)) {
   worker_ = std::thread([this] { Work(); });

@@ -27,7 +27,7 @@ struct WorkerConfig {
 class BatchWorker {
  public:
   // Starts the threads. `judged` is called after each batch's results are recorded.
-  BatchWorker(JobQueue& queue, const SuiteCatalog& suites, WorkerConfig config, std::ostream& log,
+  BatchWorker(JobQueue& queue, SuiteCatalog& suites, WorkerConfig config, std::ostream& log,
               std::function<void()> judged = {});
   ~BatchWorker();  // finishes the batch in hand, then stops; queued jobs stay queued
   BatchWorker(const BatchWorker&) = delete;
@@ -41,7 +41,7 @@ class BatchWorker {
   void JudgeGroup(const std::vector<Job>& jobs);
 
   JobQueue& queue_;
-  const SuiteCatalog& suites_;
+  SuiteCatalog& suites_;
   WorkerConfig config_;
   std::ostream& log_;
   std::function<void()> judged_;

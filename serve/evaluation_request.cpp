@@ -6,8 +6,8 @@
 namespace akgen::serve {
 namespace {
 
-constexpr const char* kFields[] = {"suite",      "task", "response",    "reasoning", "files",
-                                   "format",     "shape_mode", "case", "extra_cases", "reward"};
+constexpr const char* kFields[] = {"suite",       "task",   "response",    "reasoning", "files",      "format",
+                                   "shape_mode",  "case",   "extra_cases", "reward",    "inline_task"};
 
 const char* ToString(ResponseFormat format) {
   switch (format) {
@@ -75,7 +75,12 @@ std::string Quoted(const std::string& text) {
 }
 
 nlohmann::ordered_json EvaluationRequest::ToJson() const {
-  nlohmann::ordered_json json = {{"suite", suite}, {"task", task}};
+  nlohmann::ordered_json json;
+  if (inlineTask.is_null())
+    json["suite"] = suite;
+  else
+    json["inline_task"] = inlineTask;
+  json["task"] = task;
   if (files.empty()) {
     json["response"] = response;
     if (!reasoning.empty()) json["reasoning"] = reasoning;
@@ -97,7 +102,7 @@ std::string EvaluationRequest::BatchSettings() const {
          "|" + bench::ToString(reward.baseline);
 }
 
-EvaluationRequest ParseEvaluationRequest(const nlohmann::json& body, const SuiteCatalog& suites,
+EvaluationRequest ParseEvaluationRequest(const nlohmann::json& body, SuiteCatalog& suites,
                                          const RequestLimits& limits, const RewardWeights& rewardDefaults) {
   if (!body.is_object())
     throw RequestError("the body must be a JSON object such as {\"suite\": \"builtin\", \"task\": "
@@ -106,10 +111,22 @@ EvaluationRequest ParseEvaluationRequest(const nlohmann::json& body, const Suite
     if (std::find_if(std::begin(kFields), std::end(kFields), [&](const char* field) { return key == field; }) ==
         std::end(kFields))
       throw RequestError(Quoted(key) + " is not a request field; the fields are suite, task, response, reasoning, files, " +
-                         "format, shape_mode, case, extra_cases and reward");
+                         "format, shape_mode, case, extra_cases, reward and inline_task");
   }
   EvaluationRequest request;
   request.suite = StringField(body, "suite", request.suite);
+  if (body.contains("inline_task")) {
+    if (body.contains("suite")) throw RequestError("give suite or inline_task, not both");
+    if (!suites.InlineTasksAllowed())
+      throw RequestError("this server takes no inline_task: its operator may allow them with --trust-inline-tasks "
+                         "(a task's Python runs in the oracle outside the sandbox); or name a task of a suite it serves");
+    try {
+      request.suite = suites.AddInline(body.at("inline_task"));
+    } catch (const std::invalid_argument& error) {
+      throw RequestError(error.what());
+    }
+    request.inlineTask = body.at("inline_task");
+  }
   const bench::TaskTree* suite = suites.FindSuite(request.suite);
   if (!suite) {
     std::string names;
@@ -117,8 +134,9 @@ EvaluationRequest ParseEvaluationRequest(const nlohmann::json& body, const Suite
     throw RequestError("suite " + Quoted(request.suite) + " is not served; this server has " + names +
                        " (start it with --suite NAME=PATH for more)");
   }
-  if (!body.contains("task")) throw RequestError("task is missing: give the task's key, e.g. \"level1/Math/Muls\"");
-  const std::string taskName = StringField(body, "task", "");
+  if (!body.contains("task") && request.inlineTask.is_null())
+    throw RequestError("task is missing: give the task's key, e.g. \"level1/Math/Muls\"");
+  const std::string taskName = StringField(body, "task", suite->tasks.front().Key());
   const bench::Task* task = suites.FindTask(request.suite, taskName);
   if (!task)
     throw RequestError("task " + Quoted(taskName) + " is not in suite " + request.suite +

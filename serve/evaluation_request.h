@@ -27,6 +27,7 @@ struct EvaluationRequest {
   int caseId = 0;  // static mode's case
   int extraCases = 1;  // cases drawn like the listed ones (per task in dynamic mode, per case in static)
   RewardWeights reward;  // the server's, with what the request's "reward" object changes
+  nlohmann::json inlineTask;  // a task the request brought (suite is then `inline:<hash>`); null otherwise
 
   // The request in the fields it was parsed from, with every default filled in: what the journal keeps.
   nlohmann::ordered_json ToJson() const;
@@ -49,7 +50,7 @@ std::string Quoted(const std::string& text);
 
 // Throws RequestError. `rewardDefaults`: the server's weights, which a request's "reward" object
 // may change (serve/reward.h); the request's JSON then carries every weight, so any worker scores it alike.
-EvaluationRequest ParseEvaluationRequest(const nlohmann::json& body, const SuiteCatalog& suites,
+EvaluationRequest ParseEvaluationRequest(const nlohmann::json& body, SuiteCatalog& suites,
                                          const RequestLimits& limits = {}, const RewardWeights& rewardDefaults = {});
 
 }  // namespace akgen::serve

@@ -94,7 +94,7 @@ std::string MetricsText(const QueueStats& counters) {
 
 }  // namespace
 
-void AddRoutes(httplib::Server& server, EvaluationService& service, const SuiteCatalog& suites,
+void AddRoutes(httplib::Server& server, EvaluationService& service, SuiteCatalog& suites,
                const HttpOptions& options) {
   // A request that waits for its result holds a thread; many clients wait at once.
   server.new_task_queue = [threads = options.threads] { return new httplib::ThreadPool(threads); };

@@ -27,7 +27,7 @@ struct HttpOptions {
 };
 
 // Routes the server's requests to `service`; both must outlive the server's listening.
-void AddRoutes(httplib::Server& server, EvaluationService& service, const SuiteCatalog& suites,
+void AddRoutes(httplib::Server& server, EvaluationService& service, SuiteCatalog& suites,
                const HttpOptions& options);
 
 }  // namespace akgen::serve

@@ -100,6 +100,8 @@ TEST_F(EvaluationRequestTest, EachMistakeIsNamedWithItsFix) {
             std::string::npos);
   EXPECT_NE(Refusal({{"task", "Muls"}, {"response", std::string(2u << 20, 'x')}}).find("at most 1048576 are accepted"),
             std::string::npos);
+  EXPECT_NE(Refusal({{"response", "x"}, {"inline_task", {{"level", 1}}}}).find("this server takes no inline_task"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -85,8 +85,20 @@ def check(condition, message, server):
         fail(message, server)
 
 
+TASK = os.path.dirname(os.path.dirname(ANSWER))
+
+
+def task_files(*paths):
+    return {path: open(os.path.join(TASK, path)).read() for path in paths}
+
+
+# The built-in Muls as a client would bring a task of its own, under another category.
+INLINE_MULS = {"level": 1, "category": "Custom", "name": "Muls", "files": task_files(
+    "api_desc.md", "validation/module.py", "validation/prepare_inputs.py", "validation/pybind.cpp",
+    "validation/test_cases.csv")}
+
 try:
-    server = Server()
+    server = Server("--trust-inline-tasks")
     status, health = server.request("GET", "/v1/health")
     check(status == 200 and health["status"] == "ok" and health["suites"] == ["builtin"], "health: %s" % health, server)
 
@@ -128,6 +140,12 @@ try:
     check(status == 200 and contained["verdict"] == "pass" and contained["format"] == "files",
           "the probing candidate: %s" % contained, server)
 
+    # A task of the client's own, brought inline (the operator trusts its Python: --trust-inline-tasks).
+    status, inline = server.request("POST", "/v1/evaluations?wait=600",
+                                    {"inline_task": INLINE_MULS, "response": CORRECT, "extra_cases": 0})
+    check(status == 200 and inline["verdict"] == "pass" and inline["task"] == "level1/Custom/Muls"
+          and inline["suite"].startswith("inline:") and len(inline["cases"]) == 6, "inline task: %s" % inline, server)
+
     # OpenRLHF's remote reward protocol: each query is the prompt followed by the response.
     prompt = "Write the Muls kernel.\n"
     status, rewards = server.request("POST", "/v1/openrlhf", {
@@ -155,7 +173,7 @@ try:
               server)
 
     status, metrics = server.request("GET", "/metrics")
-    check('akgen_jobs_total{verdict="pass"} 4' in metrics and "akgen_queue_depth 0" in metrics, metrics, server)
+    check('akgen_jobs_total{verdict="pass"} 5' in metrics and "akgen_queue_depth 0" in metrics, metrics, server)
 
     # Killed with jobs accepted and not judged: the restarted server judges every one, once.
     ids = []
@@ -164,7 +182,7 @@ try:
         check(status == 202 and job["status"] in ("queued", "running"), "accepted: %s %s" % (status, job), server)
         ids.append(job["id"])
     server.stop(signal.SIGKILL)
-    server = Server(name="restarted")
+    server = Server("--trust-inline-tasks", name="restarted")
     verdicts = []
     for job_id in ids:
         status, job = server.request("GET", "/v1/evaluations/%s?wait=600" % job_id)
@@ -188,6 +206,9 @@ try:
     check(status == 200, "with the token: %s" % status, server)
     status, _ = server.request("GET", "/v1/health")
     check(status == 200, "health needs no token", server)
+    status, reply = server.request("POST", "/v1/evaluations", {"inline_task": INLINE_MULS, "response": CORRECT},
+                                   headers={"Authorization": "Bearer s3cret-token-for-the-test"})
+    check(status == 400 and "--trust-inline-tasks" in reply["error"], "inline refused: %s %s" % (status, reply), server)
     server.stop()
     print("serve_end_to_end: ok")
 finally:
