@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "serve/client_path.h"
+
 namespace akgen::serve {
 namespace {
 
@@ -35,15 +37,10 @@ int IntegerField(const nlohmann::json& body, const char* field, int fallback, in
   return value.get<int>();
 }
 
-// A candidate file's path: relative, below op_host/ or op_kernel/, without `..`.
+// A candidate file's path: a file below op_host/ or op_kernel/.
 bool IsCandidatePath(const std::string& path) {
-  if (std::any_of(path.begin(), path.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; })) return false;
-  const std::filesystem::path relative(path);
-  if (relative.is_absolute() || relative.empty()) return false;
-  for (const std::filesystem::path& part : relative)
-    if (part == ".." || part == ".") return false;
-  const std::string top = relative.begin()->string();
-  return (top == "op_host" || top == "op_kernel") && std::distance(relative.begin(), relative.end()) >= 2;
+  const std::optional<std::string> top = TopFolderOfClientPath(path);
+  return (top == "op_host" || top == "op_kernel") && path.size() > top->size() + 1;
 }
 
 std::map<std::string, std::string> FilesField(const nlohmann::json& body, const RequestLimits& limits) {

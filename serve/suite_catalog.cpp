@@ -6,21 +6,17 @@
 
 #include "bench/common/content_hash.h"
 #include "craft/program_files.h"
+#include "serve/client_path.h"
 
 namespace akgen::serve {
 namespace {
 
 constexpr const char* kInlinePrefix = "inline:";
 
-// A task file's path: relative, without `..`, in the parts of a task folder the reader knows.
+// A task file's path: in the parts of a task folder the reader knows.
 bool IsTaskPath(const std::string& path) {
-  if (std::any_of(path.begin(), path.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; })) return false;
-  const std::filesystem::path relative(path);
-  if (relative.is_absolute() || relative.empty()) return false;
-  for (const std::filesystem::path& part : relative)
-    if (part == ".." || part == ".") return false;
-  const std::string top = relative.begin()->string();
-  return top == "validation" || top == "question" || top == "answer" || path == "api_desc.md";
+  const std::optional<std::string> top = TopFolderOfClientPath(path);
+  return top == "validation" || top == "question" || top == "answer" || (top && path == "api_desc.md");
 }
 
 // A folder name: letters, digits and `_`, as task folders are.
