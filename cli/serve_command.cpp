@@ -48,10 +48,9 @@ serve::RewardWeights ReadRewardWeights(const std::string& file) {
 
 // The named suites; and inline tasks, written below STATE/inline-tasks, when the operator trusts them.
 void ReadSuites(const JudgeOptions& options, const std::filesystem::path& state, serve::SuiteCatalog& catalog) {
-  const std::vector<std::string>& suites = options.suites;
   if (options.trustInlineTasks) catalog.AllowInlineTasks(state / "inline-tasks");
   catalog.Add("builtin", SuiteRoot("builtin"));
-  for (const std::string& suite : suites) {
+  for (const std::string& suite : options.suites) {
     const size_t equals = suite.find('=');
     if (equals == std::string::npos || equals == 0 || suite.substr(0, equals) == "builtin")
       throw std::runtime_error("--suite takes NAME=PATH (a name other than builtin), not '" + suite + "'");

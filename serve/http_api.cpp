@@ -1,6 +1,7 @@
 #include "serve/http_api.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <sstream>
 
@@ -47,8 +48,10 @@ nlohmann::json ParseBody(const httplib::Request& request) {
   }
 }
 
-// Waits for every job in turn until `seconds` from now.
-std::vector<Job> WaitForAll(EvaluationService& service, const std::vector<std::string>& ids, double seconds) {
+// Queues every request, then waits for every job in turn until `seconds` from now; in their order.
+std::vector<Job> JudgeAll(EvaluationService& service, const std::vector<EvaluationRequest>& requests, double seconds) {
+  std::vector<std::string> ids;
+  for (const EvaluationRequest& request : requests) ids.push_back(service.Submit(request));
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
   std::vector<Job> jobs;
   for (const std::string& id : ids) {
@@ -157,11 +160,9 @@ void AddRoutes(httplib::Server& server, EvaluationService& service, SuiteCatalog
         throw RequestError("requests[" + std::to_string(i) + "]: " + error.what() + " (no request was accepted)");
       }
     }
-    std::vector<std::string> ids;
-    for (const EvaluationRequest& item : parsed) ids.push_back(service.Submit(item));
     nlohmann::ordered_json results = nlohmann::ordered_json::array();
     bool allFinished = true;
-    for (const Job& job : WaitForAll(service, ids, wait)) {
+    for (const Job& job : JudgeAll(service, parsed, wait)) {
       results.push_back(JobJson(job));
       allFinished = allFinished && JobStatusCode(job) == 200;
     }
@@ -189,12 +190,10 @@ void AddRoutes(httplib::Server& server, EvaluationService& service, SuiteCatalog
                            error.what());
       }
     }
-    std::vector<std::string> ids;
-    for (const EvaluationRequest& item : parsed) ids.push_back(service.Submit(item));
     nlohmann::ordered_json rewards = nlohmann::ordered_json::array();
     nlohmann::ordered_json verdicts = nlohmann::ordered_json::array();
     nlohmann::ordered_json correct = nlohmann::ordered_json::array();
-    for (const Job& job : WaitForAll(service, ids, options.maxWaitSeconds)) {
+    for (const Job& job : JudgeAll(service, parsed, options.maxWaitSeconds)) {
       if (job.state != JobState::Done)
         return Refuse(response, job.state == JobState::Failed ? 500 : 504,
                       "job " + job.id + " was not judged: " + JobJson(job).dump());

@@ -20,7 +20,11 @@ SandboxStaging::SandboxStaging(fs::path root, uid_t sandboxUid, bool needed, fs:
 
 fs::path SandboxStaging::Staged(const fs::path& directory) {
   if (!needed_ || !fs::exists(directory) || ReachableBy(directory, sandboxUid_)) return directory;
-  const fs::path copy = StagedCopy(directory, root_);
+  return CopiedTo(directory, root_, "");
+}
+
+fs::path SandboxStaging::CopiedTo(const fs::path& directory, const fs::path& root, const std::string& name) {
+  const fs::path copy = StagedCopy(directory, root, name);
   originals_.emplace(copy.string(), directory.string());
   return copy;
 }
@@ -52,13 +56,9 @@ const Task& SandboxStaging::Readable(const Task& task) {
 }
 
 Candidate SandboxStaging::Readable(Candidate candidate) {
-  fs::path to = candidate.directory;
-  if (!candidateRoot_.empty() && fs::exists(to)) {
-    to = StagedCopy(candidate.directory, candidateRoot_, "candidate");
-    originals_.emplace(to.string(), candidate.directory.string());
-  } else {
-    to = Staged(candidate.directory);
-  }
+  const fs::path to = !candidateRoot_.empty() && fs::exists(candidate.directory)
+                         ? CopiedTo(candidate.directory, candidateRoot_, "candidate")
+                         : Staged(candidate.directory);
   candidate.hostFiles = Moved(candidate.hostFiles, candidate.directory, to);
   candidate.kernelFiles = Moved(candidate.kernelFiles, candidate.directory, to);
   candidate.directory = to;

@@ -35,6 +35,9 @@ class SandboxStaging {
 
  private:
   std::filesystem::path Staged(const std::filesystem::path& directory);  // `directory` or its copy
+  // A copy of `directory` below `root` (StagedCopy), whose path messages give back as `directory`.
+  std::filesystem::path CopiedTo(const std::filesystem::path& directory, const std::filesystem::path& root,
+                                 const std::string& name);
 
   std::filesystem::path root_;
   uid_t sandboxUid_;
