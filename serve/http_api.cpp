@@ -179,7 +179,8 @@ void AddRoutes(httplib::Server& server, EvaluationService& service, SuiteCatalog
                          ", " + std::to_string(prompts.size()) + ", " + std::to_string(labels.size()) + ")");
     std::vector<EvaluationRequest> parsed;
     for (size_t i = 0; i < queries.size(); ++i) {
-      const size_t colon = labels[i].find(':');
+      // The last colon: task keys have none, suite names may (`inline:<hash>`).
+      const size_t colon = labels[i].rfind(':');
       nlohmann::json item = {{"task", colon == std::string::npos ? labels[i] : labels[i].substr(colon + 1)},
                              {"response", ResponseOfQuery(queries[i], prompts[i])}};
       if (colon != std::string::npos) item["suite"] = labels[i].substr(0, colon);

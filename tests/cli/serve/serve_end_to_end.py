@@ -146,6 +146,11 @@ try:
     check(status == 200 and inline["verdict"] == "pass" and inline["task"] == "level1/Custom/Muls"
           and inline["suite"].startswith("inline:") and len(inline["cases"]) == 6, "inline task: %s" % inline, server)
 
+    status, rewards = server.request("POST", "/v1/openrlhf", {
+        "query": [CORRECT], "prompts": [""], "labels": [inline["suite"] + ":level1/Custom/Muls"]})
+    check(status == 200 and rewards["extra_logs"]["verdict"] == ["pass"], "an inline suite's label: %s" % rewards,
+          server)
+
     # OpenRLHF's remote reward protocol: each query is the prompt followed by the response.
     prompt = "Write the Muls kernel.\n"
     status, rewards = server.request("POST", "/v1/openrlhf", {
@@ -173,7 +178,7 @@ try:
               server)
 
     status, metrics = server.request("GET", "/metrics")
-    check('akgen_jobs_total{verdict="pass"} 5' in metrics and "akgen_queue_depth 0" in metrics, metrics, server)
+    check('akgen_jobs_total{verdict="pass"} 6' in metrics and "akgen_queue_depth 0" in metrics, metrics, server)
 
     # Killed with jobs accepted and not judged: the restarted server judges every one, once.
     ids = []
